@@ -1,0 +1,1 @@
+"""The ``ratings`` command line: parse, call the ledger or the projections, format."""

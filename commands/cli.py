@@ -1,0 +1,468 @@
+"""``ratings``: the rating ledger's command line.
+
+A thin client: every command parses its options, calls :mod:`ledger` (to
+record) or :mod:`projections` (to compute), and formats the answer. Library
+errors become a message and exit status 1 here, at the edge; misuse of the
+command line exits 2 (click's own).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from commands import output
+from commands.explain_text import explanation_text
+from ledger.application import Progress, RatingLedger
+from ledger.errors import LedgerError
+from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS, PLAYER_OPTIONAL, read_rows
+from ledger.store import resolve_db
+from ledger.values import FORFEIT_KINDS, SOURCES
+from projections.lists import LIST_KEYS
+from projections.log import log_entries
+from projections.periods import PeriodError
+from projections.registry import RULES, UnknownRulesError
+from projections.replay import Projector, cache_path_for
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+REFUSED = (LedgerError, PeriodError, UnknownRulesError, LookupError)
+"""Errors that mean "refused": a message and exit status 1."""
+
+
+class Context:
+    """What every command gets from the group: the ledger file, who types, the cache choice."""
+
+    def __init__(self, db: str, by: str | None, cache: bool) -> None:
+        self.db = db
+        self.by = by
+        self.cache = cache
+
+    def ledger(self) -> RatingLedger:
+        return RatingLedger(self.db, user=self.by)
+
+    def projector(self) -> Projector:
+        if not Path(self.db).exists():
+            raise click.ClickException(f"no ledger at {self.db}: record something first, or pass --db")
+        reader = RatingLedger(self.db).reader()
+        return Projector(reader, cache_path_for(self.db) if self.cache else None)
+
+
+@contextmanager
+def refusals() -> Iterator[None]:
+    """Turn the library's refusals into a clear message and exit status 1."""
+    try:
+        yield
+    except REFUSED as error:
+        message = str(error.args[0]) if isinstance(error, LookupError) and error.args else str(error)
+        raise click.ClickException(message) from None
+
+
+pass_context = click.make_pass_decorator(Context)
+
+
+@click.group()
+@click.option("--db", metavar="PATH", help="The ledger file [env RATINGS_DB; default ./ratings.db].")
+@click.option("--by", metavar="NAME", help="Who records the facts [default: the OS user].")
+@click.option("--no-cache", is_flag=True, help="Compute from the log alone, without the projections file.")
+@click.version_option(package_name="rating-ledger")
+@click.pass_context
+def cli(ctx: click.Context, db: str | None, by: str | None, no_cache: bool) -> None:
+    """The rating ledger: an append-only log of chess results, and the rating
+    lists replayed from it.
+
+    \b
+    Example:
+        ratings player register 1001 --name "Anna Adler" --country DE
+        ratings list --rules iecg-1.7 --period 2024-01
+    """
+    ctx.obj = Context(resolve_db(db), by, not no_cache)
+
+
+rules_option = click.option(
+    "--rules", "rules", required=True, type=click.Choice(sorted(RULES)), help="The rules version."
+)
+period_option = click.option("--period", required=True, metavar="YYYY-MM", help="The rating period (its first month).")
+reported_option = click.option(
+    "--reported", metavar="YYYY-MM-DD", help="When the rating office received it [default: today]."
+)
+
+
+# --- player ------------------------------------------------------------------
+
+
+@cli.group()
+def player() -> None:
+    """Register players and record their withdrawals and inactivity."""
+
+
+@player.command("register")
+@click.argument("player_id", metavar="ID")
+@click.option("--name", required=True, help="The player's name.")
+@click.option("--country", default="", help="Country code.")
+@click.option("--born", metavar="YYYY-MM-DD", help="Date of birth.")
+@click.option("--starting-rating", type=int, help="The starting rating (IECG §VII).")
+@click.option(
+    "--source",
+    type=click.Choice(SOURCES),
+    default="none",
+    show_default=True,
+    help="Where the starting rating comes from (IECG §VII).",
+)
+@click.option("--rated-games", type=int, help="Rated games behind the starting rating.")
+@reported_option
+@pass_context
+def player_register(
+    obj: Context,
+    player_id: str,
+    name: str,
+    country: str,
+    born: str | None,
+    starting_rating: int | None,
+    source: str,
+    rated_games: int | None,
+    reported: str | None,
+) -> None:
+    """Register a player with a starting rating and its source.
+
+    \b
+    Example:
+        ratings player register 1001 --name "Anna Adler" --country DE --source tutor --starting-rating 1500
+    """
+    with refusals():
+        reg = obj.ledger().register_player(
+            player_id,
+            name,
+            country=country,
+            born=born,
+            starting_rating=starting_rating,
+            source=source,
+            rated_games=rated_games,
+            reported_on=reported,
+        )
+    click.echo(f"registered {reg.player} {reg.name}: starting rating {reg.starting_rating} ({reg.source})")
+
+
+@player.command("withdraw")
+@click.argument("player_id", metavar="P")
+@click.option("--tournament", required=True, help="The tournament withdrawn from.")
+@click.option("--on", "on", required=True, metavar="YYYY-MM-DD", help="The date of the withdrawal.")
+@click.option("--silent", is_flag=True, help="The player stopped replying without announcing it.")
+@reported_option
+@pass_context
+def player_withdraw(obj: Context, player_id: str, tournament: str, on: str, silent: bool, reported: str | None) -> None:
+    """Record a player's withdrawal from a tournament (IECG §VIII.2).
+
+    \b
+    Example:
+        ratings player withdraw 1001 --tournament "Class 2 #17" --on 2024-03-02 --silent
+    """
+    with refusals():
+        obj.ledger().withdraw_player(player_id, tournament=tournament, on=on, silent=silent, reported_on=reported)
+    click.echo(f"recorded: {player_id} withdrew from {tournament} on {on}" + (" (silent)" if silent else ""))
+
+
+@player.command("inactive")
+@click.argument("player_id", metavar="P")
+@click.option("--on", "on", required=True, metavar="YYYY-MM-DD", help="From when.")
+@click.option("--reason", required=True, help="Why.")
+@reported_option
+@pass_context
+def player_inactive(obj: Context, player_id: str, on: str, reason: str, reported: str | None) -> None:
+    """Mark a player inactive: he is left off every list from then on.
+
+    \b
+    Example:
+        ratings player inactive 1001 --on 2024-05-01 --reason "requested a break"
+    """
+    with refusals():
+        obj.ledger().mark_inactive(player_id, on=on, reason=reason, reported_on=reported)
+    click.echo(f"recorded: {player_id} inactive from {on}")
+
+
+@player.command("reactivate")
+@click.argument("player_id", metavar="P")
+@click.option("--on", "on", required=True, metavar="YYYY-MM-DD", help="From when.")
+@click.option("--reason", default="reactivated", show_default=True, help="Why.")
+@reported_option
+@pass_context
+def player_reactivate(obj: Context, player_id: str, on: str, reason: str, reported: str | None) -> None:
+    """End a player's inactivity.
+
+    \b
+    Example:
+        ratings player reactivate 1001 --on 2024-11-01
+    """
+    with refusals():
+        obj.ledger().reactivate(player_id, on=on, reason=reason, reported_on=reported)
+    click.echo(f"recorded: {player_id} active again from {on}")
+
+
+# --- game --------------------------------------------------------------------
+
+
+@cli.group()
+def game() -> None:
+    """Record games and adjudications."""
+
+
+@game.command("record")
+@click.argument("game_id", metavar="ID")
+@click.option("--white", required=True, metavar="P", help="White's player id.")
+@click.option("--black", required=True, metavar="P", help="Black's player id.")
+@click.option("--result", required=True, metavar="R", help="1-0, 0-1 or 1/2-1/2.")
+@click.option("--finished", required=True, metavar="YYYY-MM-DD", help="When the game finished.")
+@click.option("--tournament", metavar="T", help="The tournament.")
+@click.option("--time-control", metavar="TC", help="PGN TimeControl, e.g. 40/7200 or 5400+30.")
+@click.option("--forfeit", type=click.Choice(FORFEIT_KINDS[1:]), help="A forfeit (IECG §VIII.1–2).")
+@reported_option
+@pass_context
+def game_record(
+    obj: Context,
+    game_id: str,
+    white: str,
+    black: str,
+    result: str,
+    finished: str,
+    tournament: str | None,
+    time_control: str | None,
+    forfeit: str | None,
+    reported: str | None,
+) -> None:
+    """Record a finished game.
+
+    \b
+    Example:
+        ratings game record G1 --white 1001 --black 1002 --result 1-0 --finished 2024-02-11
+    """
+    with refusals():
+        facts = obj.ledger().record_game(
+            game_id,
+            white=white,
+            black=black,
+            result=result,
+            finished=finished,
+            tournament=tournament,
+            time_control=time_control,
+            forfeit=forfeit,
+            reported_on=reported,
+        )
+    click.echo(f"recorded {facts.game}: {facts.white} {facts.result} {facts.black} on {facts.finished}")
+
+
+@game.command("adjudicate")
+@click.argument("game_id", metavar="ID")
+@click.option("--result", required=True, metavar="R", help="The adjudicated result.")
+@click.option("--on", "on", required=True, metavar="YYYY-MM-DD", help="The date of the decision.")
+@reported_option
+@pass_context
+def game_adjudicate(obj: Context, game_id: str, result: str, on: str, reported: str | None) -> None:
+    """Record an adjudication: the game is rated with this result in the period of the decision (IECG §VIII.3).
+
+    \b
+    Example:
+        ratings game adjudicate G7 --result 1/2-1/2 --on 2024-04-20
+    """
+    with refusals():
+        obj.ledger().adjudicate_game(game_id, result=result, on=on, reported_on=reported)
+    click.echo(f"recorded: {game_id} adjudicated {result} on {on}")
+
+
+# --- import ------------------------------------------------------------------
+
+
+@cli.group("import")
+def import_() -> None:
+    """Import players or games from a CSV file, all or nothing."""
+
+
+def _progress(rows: int) -> tuple[Progress | None, Callable[[], None]]:
+    if not sys.stderr.isatty():
+        return None, lambda: None
+    bars: dict[str, Any] = {}
+
+    def progress(stage: str, count: int) -> None:
+        if stage not in bars:
+            for bar in bars.values():
+                bar.render_finish()
+            bars[stage] = click.progressbar(length=rows, label=stage.ljust(8), file=sys.stderr)
+            bars[stage].__enter__()
+        bars[stage].update(count)
+
+    def finish() -> None:
+        for bar in bars.values():
+            bar.__exit__(None, None, None)
+
+    return progress, finish
+
+
+def _import(obj: Context, file: str, columns: tuple[str, ...], optional: tuple[str, ...], what: str) -> None:
+    with open(file, newline="", encoding="utf-8") as handle:
+        rows = max(0, sum(1 for _ in handle) - 1)
+    progress, finish = _progress(rows)
+    with refusals(), open(file, newline="", encoding="utf-8") as handle:
+        ledger = obj.ledger()
+        parsed = read_rows(handle, columns, optional)
+        try:
+            if what == "players":
+                count = ledger.import_players(parsed, progress)
+            else:
+                count = ledger.import_games(parsed, progress)
+        finally:
+            finish()
+    click.echo(f"imported {count} {what} from {file}")
+
+
+@import_.command("players")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@pass_context
+def import_players(obj: Context, file: str) -> None:
+    """Register the players of a CSV file.
+
+    Columns: player,name,country,starting_rating,source,rated_games
+    (optionally born,reported). An empty cell means the default.
+
+    \b
+    Example:
+        ratings import players players.csv
+    """
+    _import(obj, file, PLAYER_COLUMNS, PLAYER_OPTIONAL, "players")
+
+
+@import_.command("games")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@pass_context
+def import_games(obj: Context, file: str) -> None:
+    """Record the games of a CSV file.
+
+    Columns: game,white,black,result,finished,tournament,forfeit
+    (optionally time_control,reported). An empty cell means the default.
+
+    \b
+    Example:
+        ratings import games games.csv
+    """
+    _import(obj, file, GAME_COLUMNS, GAME_OPTIONAL, "games")
+
+
+# --- queries -----------------------------------------------------------------
+
+
+def _list_text(rows: list[dict[str, Any]], fmt: str, document: str) -> str:
+    if fmt == "json":
+        return document
+    if fmt == "csv":
+        return output.csv_text(rows, LIST_KEYS)
+    headers = ["#", "cl#", "player", "name", "country", "rating", "TER", "class", "status", "games", "W", "D", "L"]
+    return output.table(rows, LIST_KEYS, headers)
+
+
+@cli.command("list")
+@rules_option
+@period_option
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@pass_context
+def list_(obj: Context, rules: str, period: str, fmt: str) -> None:
+    """Print the rating list of a period.
+
+    \b
+    Example:
+        ratings list --rules iecg-1.7 --period 2024-01 --format json
+    """
+    with refusals():
+        projector = obj.projector()
+        rating_list = projector.rating_list(rules, period)
+    rows = list(rating_list.rows)
+    click.echo(_list_text(rows, fmt, rating_list.as_json()), nl=False)
+
+
+@cli.command()
+@click.argument("player_id", metavar="P")
+@rules_option
+@period_option
+@pass_context
+def explain(obj: Context, player_id: str, rules: str, period: str) -> None:
+    """Explain a player's rating on the list of a period, game by game.
+
+    \b
+    Example:
+        ratings explain 1001 --rules iecg-1.7 --period 2024-01
+    """
+    with refusals():
+        projector = obj.projector()
+        explanation = projector.explain(rules, player_id, period)
+        name = projector.facts().players[player_id].name
+    click.echo(explanation_text(explanation, name), nl=False)
+
+
+@cli.command()
+@click.argument("player_id", metavar="P")
+@rules_option
+@pass_context
+def history(obj: Context, player_id: str, rules: str) -> None:
+    """Show a player's rating after every period he was rated in.
+
+    \b
+    Example:
+        ratings history 1001 --rules iecg-1.7
+    """
+    with refusals():
+        rows = [
+            {
+                "period": period,
+                "rating": s.rating,
+                "ter": s.ter,
+                "status": "established" if s.established else "provisional",
+                "games": s.games,
+            }
+            for period, s in obj.projector().history(rules, player_id)
+        ]
+    if not rows:
+        click.echo(f"{player_id} has no rated games under {rules}")
+        return
+    click.echo(
+        output.table(
+            rows, ["period", "rating", "ter", "status", "games"], ["period", "rating", "TER", "status", "games"]
+        ),
+        nl=False,
+    )
+
+
+@cli.command()
+@click.option("--player", "player_id", metavar="P", help="Only the events that concern this player.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@pass_context
+def log(obj: Context, player_id: str | None, fmt: str) -> None:
+    """Show the events of the log, in log order.
+
+    \b
+    Example:
+        ratings log --player 1001
+    """
+    if not Path(obj.db).exists():
+        raise click.ClickException(f"no ledger at {obj.db}")
+    reader = RatingLedger(obj.db).reader()
+    for entry in log_entries(reader, player_id):
+        if fmt == "json":
+            click.echo(json.dumps(entry, ensure_ascii=False))
+        else:
+            facts = " ".join(f"{k}={v}" for k, v in entry["facts"].items())
+            click.echo(
+                f"{entry['position']:>7}  {entry['type']:<20}  {facts}  "
+                f"[by {entry['recorded_by']}, reported {entry['reported_on']}]"
+            )
+
+
+from commands.demo import demo  # noqa: E402  (registers the demo command)
+
+cli.add_command(demo)
+
+
+def main() -> None:
+    cli(prog_name="ratings")

@@ -1,0 +1,90 @@
+"""Rating lists: who is on the list of a period, in which order, and its canonical JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from projections.facts import Registration
+from projections.rules.iecg import IecgParams, PlayerState, is_listed, rating_class
+
+LIST_KEYS = (
+    "position",
+    "class_position",
+    "player",
+    "name",
+    "country",
+    "rating",
+    "ter",
+    "class",
+    "status",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+)
+"""The keys of a list row, in the order they are printed (foundation issue §3)."""
+
+
+@dataclass(frozen=True)
+class RatingList:
+    """The rating list of one rules version and period."""
+
+    rules: str
+    period: str
+    rows: tuple[dict[str, Any], ...]
+
+    def as_json(self) -> str:
+        """The canonical JSON of the list: the same bytes for the same list, every time."""
+        document = {"rules": self.rules, "period": self.period, "players": list(self.rows)}
+        return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def build_rows(
+    params: IecgParams,
+    period: int,
+    states: Mapping[str, PlayerState],
+    players: Mapping[str, Registration],
+    inactive: Callable[[str], bool],
+) -> list[dict[str, Any]]:
+    """The rows of the list of ``period`` from the state after its run.
+
+    §III.3, §VIII.5: who is listed; a player marked inactive at the end of the
+    period is left off. Order (foundation issue §4): rating descending, then
+    player id ascending; ``class_position`` counts within the class
+    (IECG Rules 5.1a §D.2.4a) in the same order.
+    """
+    listed = [
+        (player, state) for player, state in states.items() if is_listed(params, period, state) and not inactive(player)
+    ]
+    listed.sort(key=lambda item: (-item[1].rating, item[0]))
+    rows: list[dict[str, Any]] = []
+    in_class: dict[str, int] = {}
+    for position, (player, state) in enumerate(listed, start=1):
+        klass = rating_class(state.ter)
+        in_class[klass] = in_class.get(klass, 0) + 1
+        reg = players[player]
+        rows.append(
+            {
+                "position": position,
+                "class_position": in_class[klass],
+                "player": player,
+                "name": reg.name,
+                "country": reg.country,
+                "rating": state.rating,
+                "ter": state.ter,
+                "class": klass,
+                "status": "established" if state.established else "provisional",
+                "games": state.games,
+                "wins": state.wins,
+                "draws": state.draws,
+                "losses": state.losses,
+            }
+        )
+    return rows
+
+
+def rows_to_list(rules: str, period: str, rows: Sequence[Mapping[str, Any]]) -> RatingList:
+    return RatingList(rules, period, tuple({key: row[key] for key in LIST_KEYS} for row in rows))
