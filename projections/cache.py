@@ -146,6 +146,7 @@ class ProjectionCache:
             'SELECT position, player, "on", inactive FROM markers ORDER BY position'
         ):
             facts.markers.setdefault(player, []).append(Marker(position, on, bool(inactive)))
+        facts.stored_months = set(self.months())
         facts.load_month = self.month
         return facts
 

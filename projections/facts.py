@@ -80,6 +80,8 @@ class Facts:
     months: dict[str, list[GameRow]] = field(default_factory=dict)
     adjudications: dict[str, Adjudication] = field(default_factory=dict)
     markers: dict[str, list[Marker]] = field(default_factory=dict)
+    stored_months: set[str] = field(default_factory=set)
+    """Months with games held by a cache and not yet loaded into :attr:`months`."""
     load_month: Callable[[str], list[GameRow]] | None = None
     """Where months not yet in :attr:`months` come from (a cache), if anywhere."""
     find_game: Callable[[str], GameRow | None] | None = None
@@ -165,11 +167,18 @@ class Facts:
                 rated.append((adj.game, adj.white, adj.black, WHITE_POINTS2[adj.result]))
         return rated
 
+    def game_months(self) -> set[str]:
+        """Every month with a recorded game or an adjudication, loaded or not."""
+        months = {m for m, rows in self.months.items() if rows} | self.stored_months
+        return months | {a.on[:7] for a in self.adjudications.values()}
+
     def first_month(self) -> str | None:
         """The earliest month with a recorded or adjudicated game."""
-        months = [m for m, rows in self.months.items() if rows]
-        months += [a.on[:7] for a in self.adjudications.values()]
-        return min(months) if months else None
+        return min(self.game_months(), default=None)
+
+    def last_month(self) -> str | None:
+        """The latest month with a recorded or adjudicated game."""
+        return max(self.game_months(), default=None)
 
     def inactive_at(self, player: str, day: str) -> bool:
         """Whether the player's markers leave him inactive at the end of ``day``.

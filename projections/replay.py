@@ -173,12 +173,10 @@ class Projector:
         facts = self.facts()
         if player not in facts.players:
             raise LookupError(f"unknown player {player!r}")
-        last = max((params.periods.index_of_day(m) for m in facts.months), default=None)
-        adjudicated = [params.periods.index_of_day(a.on) for a in facts.adjudications.values()]
-        if adjudicated:
-            last = max([last or adjudicated[0], *adjudicated])
-        if last is None:
+        last_month = facts.last_month()
+        if last_month is None:
             return []
+        last = params.periods.index_of_day(last_month)
         self.states(rules, last)
         return [
             (params.periods.label(period), delta[player])
