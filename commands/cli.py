@@ -9,6 +9,7 @@ command line exits 2 (click's own).
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -16,11 +17,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from eventsourcing.persistence import PersistenceError
 
 from commands import output
 from commands.explain_text import explanation_text
 from ledger.application import Progress, RatingLedger
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, UnknownPlayerError
+from ledger.events import player_key
 from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS, PLAYER_OPTIONAL, read_rows
 from ledger.store import resolve_db
 from ledger.values import FORFEIT_KINDS, SOURCES
@@ -35,6 +38,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 REFUSED = (LedgerError, PeriodError, UnknownRulesError, LookupError)
 """Errors that mean "refused": a message and exit status 1."""
 
+STORE_ERRORS = (PersistenceError, sqlite3.Error)
+"""Errors of the ledger file itself (not a SQLite file, not writable, locked...): a message and exit status 1."""
+
 
 class Context:
     """What every command gets from the group: the ledger file, who types, the cache choice."""
@@ -43,25 +49,50 @@ class Context:
         self.db = db
         self.by = by
         self.cache = cache
+        self.opened: RatingLedger | None = None
+        self.created = False
 
     def ledger(self) -> RatingLedger:
-        return RatingLedger(self.db, user=self.by)
+        """The ledger, created if the file does not exist yet."""
+        self.created = not Path(self.db).exists()
+        try:
+            self.opened = RatingLedger(self.db, user=self.by)
+        except STORE_ERRORS as error:
+            raise click.ClickException(f"cannot open the ledger {self.db}: {error}") from None
+        return self.opened
+
+    def discard_if_new_and_empty(self) -> None:
+        """After a refusal: a ledger file this command created, still empty, is removed,
+        so a refused command leaves the disk as it found it."""
+        if not self.created or self.opened is None:
+            return
+        if self.opened.reader().head() == 0:
+            self.opened.close()
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                Path(self.db + suffix).unlink(missing_ok=True)
 
     def projector(self) -> Projector:
         if not Path(self.db).exists():
             raise click.ClickException(f"no ledger at {self.db}: record something first, or pass --db")
-        reader = RatingLedger(self.db).reader()
+        reader = self.ledger().reader()
         return Projector(reader, cache_path_for(self.db) if self.cache else None)
 
 
 @contextmanager
-def refusals() -> Iterator[None]:
-    """Turn the library's refusals into a clear message and exit status 1."""
+def refusals(obj: Context | None = None) -> Iterator[None]:
+    """Turn the library's refusals into a clear message and exit status 1.
+
+    With the command's context, a ledger file the refused command created is removed again.
+    """
     try:
         yield
     except REFUSED as error:
+        if obj is not None:
+            obj.discard_if_new_and_empty()
         message = str(error.args[0]) if isinstance(error, LookupError) and error.args else str(error)
         raise click.ClickException(message) from None
+    except STORE_ERRORS as error:
+        raise click.ClickException(f"the ledger file: {error}") from None
 
 
 pass_context = click.make_pass_decorator(Context)
@@ -135,7 +166,7 @@ def player_register(
     Example:
         ratings player register 1001 --name "Anna Adler" --country DE --source tutor --starting-rating 1500
     """
-    with refusals():
+    with refusals(obj):
         reg = obj.ledger().register_player(
             player_id,
             name,
@@ -163,7 +194,7 @@ def player_withdraw(obj: Context, player_id: str, tournament: str, on: str, sile
     Example:
         ratings player withdraw 1001 --tournament "Class 2 #17" --on 2024-03-02 --silent
     """
-    with refusals():
+    with refusals(obj):
         obj.ledger().withdraw_player(player_id, tournament=tournament, on=on, silent=silent, reported_on=reported)
     click.echo(f"recorded: {player_id} withdrew from {tournament} on {on}" + (" (silent)" if silent else ""))
 
@@ -181,7 +212,7 @@ def player_inactive(obj: Context, player_id: str, on: str, reason: str, reported
     Example:
         ratings player inactive 1001 --on 2024-05-01 --reason "requested a break"
     """
-    with refusals():
+    with refusals(obj):
         obj.ledger().mark_inactive(player_id, on=on, reason=reason, reported_on=reported)
     click.echo(f"recorded: {player_id} inactive from {on}")
 
@@ -199,7 +230,7 @@ def player_reactivate(obj: Context, player_id: str, on: str, reason: str, report
     Example:
         ratings player reactivate 1001 --on 2024-11-01
     """
-    with refusals():
+    with refusals(obj):
         obj.ledger().reactivate(player_id, on=on, reason=reason, reported_on=reported)
     click.echo(f"recorded: {player_id} active again from {on}")
 
@@ -241,7 +272,7 @@ def game_record(
     Example:
         ratings game record G1 --white 1001 --black 1002 --result 1-0 --finished 2024-02-11
     """
-    with refusals():
+    with refusals(obj):
         facts = obj.ledger().record_game(
             game_id,
             white=white,
@@ -269,7 +300,7 @@ def game_adjudicate(obj: Context, game_id: str, result: str, on: str, reported: 
     Example:
         ratings game adjudicate G7 --result 1/2-1/2 --on 2024-04-20
     """
-    with refusals():
+    with refusals(obj):
         obj.ledger().adjudicate_game(game_id, result=result, on=on, reported_on=reported)
     click.echo(f"recorded: {game_id} adjudicated {result} on {on}")
 
@@ -302,11 +333,33 @@ def _progress(rows: int) -> tuple[Progress | None, Callable[[], None]]:
     return progress, finish
 
 
+ENCODING = "utf-8-sig"
+"""CSV files are UTF-8; a byte order mark (as spreadsheets write "CSV UTF-8") is skipped."""
+
+
+def _undecodable_line(file: str) -> int:
+    """The first line of ``file`` that is not UTF-8 text (0 if there is none)."""
+    with open(file, "rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            try:
+                raw.decode("utf-8")
+            except UnicodeDecodeError:
+                return number
+    return 0
+
+
 def _import(obj: Context, file: str, columns: tuple[str, ...], optional: tuple[str, ...], what: str) -> None:
-    with open(file, newline="", encoding="utf-8") as handle:
-        rows = max(0, sum(1 for _ in handle) - 1)
+    try:
+        with open(file, newline="", encoding=ENCODING) as handle:
+            rows = max(0, sum(1 for _ in handle) - 1)
+    except UnicodeDecodeError:
+        raise click.ClickException(
+            f"line {_undecodable_line(file)}: the file is not UTF-8 text; save it as UTF-8 (nothing was recorded)"
+        ) from None
+    except OSError as error:
+        raise click.ClickException(f"cannot read {file}: {error.strerror or error}") from None
     progress, finish = _progress(rows)
-    with refusals(), open(file, newline="", encoding="utf-8") as handle:
+    with refusals(obj), open(file, newline="", encoding=ENCODING) as handle:
         ledger = obj.ledger()
         parsed = read_rows(handle, columns, optional)
         try:
@@ -447,16 +500,19 @@ def log(obj: Context, player_id: str | None, fmt: str) -> None:
     """
     if not Path(obj.db).exists():
         raise click.ClickException(f"no ledger at {obj.db}")
-    reader = RatingLedger(obj.db).reader()
-    for entry in log_entries(reader, player_id):
-        if fmt == "json":
-            click.echo(json.dumps(entry, ensure_ascii=False))
-        else:
-            facts = " ".join(f"{k}={v}" for k, v in entry["facts"].items())
-            click.echo(
-                f"{entry['position']:>7}  {entry['type']:<20}  {facts}  "
-                f"[by {entry['recorded_by']}, reported {entry['reported_on']}]"
-            )
+    with refusals():
+        reader = obj.ledger().reader()
+        if player_id is not None and not reader.aggregate_records(player_key(player_id)):
+            raise UnknownPlayerError(f"unknown player {player_id!r}")
+        for entry in log_entries(reader, player_id):
+            if fmt == "json":
+                click.echo(json.dumps(entry, ensure_ascii=False))
+            else:
+                facts = " ".join(f"{k}={v}" for k, v in entry["facts"].items())
+                click.echo(
+                    f"{entry['position']:>7}  {entry['type']:<20}  {facts}  "
+                    f"[by {entry['recorded_by']}, reported {entry['reported_on']}]"
+                )
 
 
 from commands.demo import demo  # noqa: E402  (registers the demo command)

@@ -11,18 +11,25 @@ import click
 from commands import output
 from commands.explain_text import explanation_text
 from ledger.application import RatingLedger
-from ledger.synthetic import federation
+from ledger.synthetic import Federation, federation
 from projections.lists import LIST_KEYS
+from projections.periods import PeriodError
+from projections.registry import get_rules
 from projections.replay import Projector, cache_path_for
 
 DEMO_TODAY = date(2024, 12, 31)
 """The demo ledger's "today", so that it is the same on every run."""
 
+RULES = "iecg-1.7"
+"""The rules version the demo lists and explains."""
+
 
 @click.command()
 @click.option("--seed", type=int, default=1997, show_default=True, help="The federation's random seed.")
 @click.option("--period", default="2023-11", show_default=True, metavar="YYYY-MM", help="The period to list.")
-@click.option("--top", type=int, default=25, show_default=True, help="How many rows of the list to print.")
+@click.option(
+    "--top", type=click.IntRange(min=0), default=25, show_default=True, help="How many rows of the list to print."
+)
 def demo(seed: int, period: str, top: int) -> None:
     """Build a synthetic federation in a temporary ledger; print a list and one explanation.
 
@@ -33,29 +40,43 @@ def demo(seed: int, period: str, top: int) -> None:
     Example:
         ratings demo
     """
+    try:
+        get_rules(RULES).periods.index(period)
+    except PeriodError as error:
+        raise click.ClickException(str(error)) from None
     fed = federation(seed)
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "demo.db")
         ledger = RatingLedger(db, clock=lambda: DEMO_TODAY, user="demo")
-        ledger.import_players(enumerate(fed.players, start=2))
-        ledger.import_games(enumerate(fed.games, start=2))
-        for adj in fed.adjudications:
-            ledger.adjudicate_game(adj["game"], result=adj["result"], on=adj["on"])
-        for w in fed.withdrawals:
-            ledger.withdraw_player(w["player"], tournament=w["tournament"], on=w["on"])
-        for m in fed.inactive:
-            ledger.mark_inactive(m["player"], on=m["on"], reason=m["reason"])
-        for m in fed.reactivated:
-            ledger.reactivate(m["player"], on=m["on"])
-        projector = Projector(ledger.reader(), cache_path_for(db))
-        rating_list = projector.rating_list("iecg-1.7", period)
+        try:
+            _run(ledger, fed, db, period, top)
+        finally:
+            ledger.close()
+
+
+def _run(ledger: RatingLedger, fed: Federation, db: str, period: str, top: int) -> None:
+    """Record the federation in ``ledger``; print the list of ``period`` and its leader's explanation."""
+    ledger.import_players(enumerate(fed.players, start=2))
+    ledger.import_games(enumerate(fed.games, start=2))
+    for adj in fed.adjudications:
+        ledger.adjudicate_game(adj["game"], result=adj["result"], on=adj["on"])
+    for w in fed.withdrawals:
+        ledger.withdraw_player(w["player"], tournament=w["tournament"], on=w["on"])
+    for m in fed.inactive:
+        ledger.mark_inactive(m["player"], on=m["on"], reason=m["reason"])
+    for m in fed.reactivated:
+        ledger.reactivate(m["player"], on=m["on"])
+    reader = ledger.reader()
+    projector = Projector(reader, cache_path_for(db))
+    try:
+        rating_list = projector.rating_list(RULES, period)
         click.echo(
             f"A synthetic federation: {len(fed.players)} players, {len(fed.games)} games, "
             f"{len(fed.adjudications)} adjudications, {len(fed.withdrawals)} withdrawals, "
             f"{len(fed.inactive)} players marked inactive."
         )
         click.echo(
-            f"\nRating list, rules iecg-1.7, period {period} ({len(rating_list.rows)} players listed; top {top}):\n"
+            f"\nRating list, rules {RULES}, period {period} ({len(rating_list.rows)} players listed; top {top}):\n"
         )
         rows = list(rating_list.rows)[:top]
         headers = ["#", "cl#", "player", "name", "country", "rating", "TER", "class", "status", "games", "W", "D", "L"]
@@ -63,6 +84,8 @@ def demo(seed: int, period: str, top: int) -> None:
         if rating_list.rows:
             leader = rating_list.rows[0]["player"]
             click.echo(f"\nWhy {leader} is rated {rating_list.rows[0]['rating']}:\n")
-            explanation = projector.explain("iecg-1.7", leader, period)
+            explanation = projector.explain(RULES, leader, period)
             click.echo(explanation_text(explanation, projector.facts().players[leader].name), nl=False)
+    finally:
         projector.close()
+        reader.close()

@@ -295,6 +295,7 @@ class RatingLedger(Application[UUID]):
 
     def adjudicate_game(self, game: str, *, result: str, on: str, reported_on: str | None = None) -> None:
         """Record an adjudicator's decision on a game (IECG §VIII.3)."""
+        game = values.check_text(game, "game id")
         values.check_result(result, "adjudicated result")
         decided = values.parse_date(on, "adjudication date")
         values.not_after(decided, self.clock(), "adjudication date", "today")
@@ -321,10 +322,12 @@ class RatingLedger(Application[UUID]):
         self, player: str, *, tournament: str, on: str, silent: bool = False, reported_on: str | None = None
     ) -> None:
         """Record a player's withdrawal from a tournament (IECG §VIII.2)."""
+        player = values.check_text(player, "player id")
         tournament = values.check_text(tournament, "tournament")
         day = values.parse_date(on, "withdrawal date")
         values.not_after(day, self.clock(), "withdrawal date", "today")
         reported = self._reported(reported_on)
+        values.not_after(day, reported, "withdrawal date", "the reported date")
         aggregate = self.player(player)
         if tournament in aggregate.withdrawals:
             raise DuplicateWithdrawalError(f"player {player!r} already withdrew from {tournament!r}")
@@ -348,10 +351,12 @@ class RatingLedger(Application[UUID]):
         self._mark(player, on, reason, reported_on, inactive=False)
 
     def _mark(self, player: str, on: str, reason: str, reported_on: str | None, *, inactive: bool) -> None:
+        player = values.check_text(player, "player id")
         reason = values.check_text(reason, "reason")
         day = values.parse_date(on, "date")
         values.not_after(day, self.clock(), "date", "today")
         reported = self._reported(reported_on)
+        values.not_after(day, reported, "date", "the reported date")
         aggregate = self.player(player)
         if aggregate.inactive_on(day.isoformat()) == inactive:
             state = "inactive" if inactive else "active"

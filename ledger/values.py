@@ -39,11 +39,11 @@ TUTOR_MAXIMUM: Final = 1700
 OTHER_MINIMUM_GAMES: Final = 6
 """IECG §VII.2: another organisation's rating 'must be based on at least six games'."""
 
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
 # PGN standard §9.6.1: "?", "-", or fields "moves/seconds", "seconds",
 # "seconds+increment", "*seconds", joined by ":".
 _TC_FIELD = r"(?:\d+/\d+|\d+\+\d+|\d+|\*\d+)"
-_TIME_CONTROL = re.compile(rf"\?|-|{_TC_FIELD}(?::{_TC_FIELD})*")
+_TIME_CONTROL = re.compile(rf"\?|-|{_TC_FIELD}(?::{_TC_FIELD})*", re.ASCII)
 
 
 def parse_date(text: str, what: str = "date") -> date:

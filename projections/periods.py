@@ -36,7 +36,10 @@ class PeriodScheme:
         match = _LABEL.fullmatch(label)
         starts = ", ".join(f"{m:02d}" for m in range(1, 13, self.months))
         if not match or not 1 <= int(match.group(2)) <= 12:
-            raise PeriodError(f"period {label!r} is not of the form YYYY-MM")
+            raise PeriodError(
+                f"period {label!r} is not of the form YYYY-MM: a period is named by its first month, "
+                f"one of {starts} ({self.rules_clause})"
+            )
         month = int(match.group(2))
         if (month - 1) % self.months:
             raise PeriodError(
