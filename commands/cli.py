@@ -508,11 +508,19 @@ def log(obj: Context, player_id: str | None, fmt: str) -> None:
             if fmt == "json":
                 click.echo(json.dumps(entry, ensure_ascii=False))
             else:
-                facts = " ".join(f"{k}={v}" for k, v in entry["facts"].items())
+                facts = " ".join(f"{k}={_fact(v)}" for k, v in entry["facts"].items())
                 click.echo(
                     f"{entry['position']:>7}  {entry['type']:<20}  {facts}  "
                     f"[by {entry['recorded_by']}, reported {entry['reported_on']}]"
                 )
+
+
+def _fact(value: Any) -> str:
+    """One fact of ``log``'s text: ``-`` for none, quoted where it holds blanks."""
+    if value is None:
+        return "-"
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    return json.dumps(text, ensure_ascii=False) if not text or any(c.isspace() for c in text) else text
 
 
 from commands.demo import demo  # noqa: E402  (registers the demo command)

@@ -49,8 +49,8 @@ def test_log_shows_every_event_in_order(story: Ratings) -> None:
         ["11", "PlayerReactivated"],
     ]
     assert lines[3] == (
-        "      4  GameRecorded          game=G1 white=A black=B result=1-0 finished=2024-01-10 tournament=None "
-        "time_control=None forfeit=none  [by tester, reported 2024-01-10]"
+        "      4  GameRecorded          game=G1 white=A black=B result=1-0 finished=2024-01-10 tournament=- "
+        "time_control=- forfeit=none  [by tester, reported 2024-01-10]"
     )
     assert lines[6].endswith("game=G2 result=1/2-1/2 on=2024-02-01  [by tester, reported 2024-02-02]")
     assert lines[9].endswith("player=C on=2024-02-06 reason=break  [by tester, reported 2024-02-06]")
