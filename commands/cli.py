@@ -27,7 +27,7 @@ from ledger.events import player_key
 from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS, PLAYER_OPTIONAL, read_rows
 from ledger.store import resolve_db
 from ledger.values import FORFEIT_KINDS, SOURCES
-from projections.lists import LIST_KEYS
+from projections.lists import LIST_KEYS, RatingList
 from projections.log import log_entries
 from projections.periods import PeriodError
 from projections.registry import RULES, UnknownRulesError
@@ -407,9 +407,10 @@ def import_games(obj: Context, file: str) -> None:
 # --- queries -----------------------------------------------------------------
 
 
-def _list_text(rows: list[dict[str, Any]], fmt: str, document: str) -> str:
+def _list_text(rating_list: RatingList, fmt: str) -> str:
     if fmt == "json":
-        return document
+        return rating_list.as_json()
+    rows = list(rating_list.rows)
     if fmt == "csv":
         return output.csv_text(rows, LIST_KEYS)
     headers = ["#", "cl#", "player", "name", "country", "rating", "TER", "class", "status", "games", "W", "D", "L"]
@@ -431,8 +432,7 @@ def list_(obj: Context, rules: str, period: str, fmt: str) -> None:
     with refusals():
         projector = obj.projector()
         rating_list = projector.rating_list(rules, period)
-    rows = list(rating_list.rows)
-    click.echo(_list_text(rows, fmt, rating_list.as_json()), nl=False)
+    click.echo(_list_text(rating_list, fmt), nl=False)
 
 
 @cli.command()

@@ -9,15 +9,22 @@ it in one transaction.
 from __future__ import annotations
 
 import getpass
+import json
+import re
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from hashlib import sha1
+from itertools import islice
+from operator import itemgetter
 from typing import TypeVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate
-from eventsourcing.persistence import IntegrityError, StoredEvent
+from eventsourcing.persistence import IntegrityError
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import get_topic
 
@@ -38,6 +45,7 @@ from ledger.errors import (
     UnknownPlayerError,
 )
 from ledger.events import (
+    NAMESPACE,
     Game,
     GameAdjudicated,
     GameRecorded,
@@ -49,9 +57,10 @@ from ledger.events import (
     game_key,
     player_key,
 )
-from ledger.store import SQLiteLogReader, insert_in_one_transaction, sqlite_env
+from ledger.store import SQLiteLogReader, StoredRow, first_event_lookup, insert_rows_in_one_transaction, sqlite_env
 
 A = TypeVar("A", bound=Aggregate)
+T = TypeVar("T")
 
 Progress = Callable[[str, int], None]
 """Called with a stage (``checked`` or ``written``) and the rows it just handled, for a progress bar."""
@@ -214,6 +223,14 @@ class RatingLedger(Application[UUID]):
         reported_on: str | None,
         known: Callable[[str], bool],
     ) -> GameFacts:
+        game, white, black = self._check_sides(game, white, black, known)
+        values.check_result(result)
+        finished_on, reported = self._check_game_dates(finished, reported_on)
+        kind, tc = _check_game_kind(forfeit, time_control)
+        return GameFacts(game, white, black, result, finished_on, tournament or None, tc, kind, reported)
+
+    def _check_sides(self, game: str, white: str, black: str, known: Callable[[str], bool]) -> tuple[str, str, str]:
+        """The game id and the two players, stripped; both registered, and not the same."""
         game = values.check_text(game, "game id")
         white = values.check_text(white, "white")
         black = values.check_text(black, "black")
@@ -222,19 +239,34 @@ class RatingLedger(Application[UUID]):
                 raise UnknownPlayerError(f"unknown player {who!r}: register the player first")
         if white == black:
             raise SelfPlayError(f"player {white!r} cannot play against himself")
-        values.check_result(result)
+        return game, white, black
+
+    def _check_game_dates(self, finished: str, reported_on: str | None) -> tuple[str, str]:
+        """The finished and reported dates of a game as ISO text (a function of the texts and today)."""
         finished_day = values.parse_date(finished, "finished date")
         reported = self._reported(reported_on)
         values.not_after(finished_day, self.clock(), "finished date", "today")
         values.not_after(finished_day, reported, "finished date", "the reported date")
-        kind = values.check_choice(forfeit or "none", values.FORFEIT_KINDS, "forfeit")
-        tc = values.check_time_control(time_control) if time_control else None
-        return GameFacts(
-            game, white, black, result, finished_day.isoformat(), tournament or None, tc, kind, reported.isoformat()
-        )
+        return finished_day.isoformat(), reported.isoformat()
 
     def _player_exists(self, player: str) -> bool:
+        lookup = self._bulk_lookup
+        if lookup is not None and lookup[0] == threading.get_ident():
+            return lookup[1](player_key(player))
         return bool(self.recorder.select_events(player_key(player), lte=1, limit=1))
+
+    _bulk_lookup: tuple[int, Callable[[UUID], bool]] | None = None
+    """While an import checks its rows: its thread and a lookup of first events in one read transaction."""
+
+    @contextmanager
+    def _bulk_checks(self) -> Iterator[Callable[[UUID], bool]]:
+        """Answer :meth:`_player_exists` in this thread from one read transaction, for the rows of an import."""
+        with first_event_lookup(self._sqlite_recorder()) as exists:
+            self._bulk_lookup = (threading.get_ident(), exists)
+            try:
+                yield exists
+            finally:
+                self._bulk_lookup = None
 
     # --- commands ----------------------------------------------------------
 
@@ -385,137 +417,286 @@ class RatingLedger(Application[UUID]):
         today = self.clock()
         regs: list[tuple[Registration, str]] = []
         seen: dict[str, int] = {}
-        for line, row in rows:
-            try:
-                reg = check_registration(
-                    row.get("player", ""),
-                    row.get("name", ""),
-                    row.get("country", ""),
-                    row.get("born") or None,
-                    _optional_int(row.get("starting_rating", ""), "starting_rating"),
-                    row.get("source") or "none",
-                    _optional_int(row.get("rated_games", ""), "rated_games"),
-                    today,
-                )
-                reported = self._reported(row.get("reported")).isoformat()
-                if reg.player in seen:
-                    raise DuplicatePlayerError(
-                        f"player {reg.player!r} appears twice in the file (line {seen[reg.player]})"
+        with self._bulk_checks():
+            for line, row in rows:
+                try:
+                    reg = check_registration(
+                        row.get("player", ""),
+                        row.get("name", ""),
+                        row.get("country", ""),
+                        row.get("born") or None,
+                        _optional_int(row.get("starting_rating", ""), "starting_rating"),
+                        row.get("source") or "none",
+                        _optional_int(row.get("rated_games", ""), "rated_games"),
+                        today,
                     )
-                if self._player_exists(reg.player):
-                    raise DuplicatePlayerError(f"player {reg.player!r} is already registered")
-            except LedgerError as error:
-                raise ImportRowError(line, str(error)) from None
-            seen[reg.player] = line
-            regs.append((reg, reported))
-            if progress is not None:
-                progress("checked", 1)
+                    reported = self._reported(row.get("reported")).isoformat()
+                    if reg.player in seen:
+                        raise DuplicatePlayerError(
+                            f"player {reg.player!r} appears twice in the file (line {seen[reg.player]})"
+                        )
+                    if self._player_exists(reg.player):
+                        raise DuplicatePlayerError(f"player {reg.player!r} is already registered")
+                except LedgerError as error:
+                    raise ImportRowError(line, str(error)) from None
+                seen[reg.player] = line
+                regs.append((reg, reported))
+                if progress is not None:
+                    progress("checked", 1)
         stamp = datetime.now(UTC)
         topic = get_topic(Player)
+        event_topic = get_topic(PlayerRegistered)
+        encode = _StateEncoder(stamp, topic, self.user)
+        key = _KeyHex("player:")
 
-        def events() -> Iterator[Aggregate.Event]:
-            for reg, reported in regs:
-                yield PlayerRegistered(  # type: ignore[call-arg]
-                    originator_id=player_key(reg.player),
-                    originator_version=1,
-                    timestamp=stamp,
-                    originator_topic=topic,
-                    **vars(reg),
-                    reported_on=reported,
-                    recorded_by=self.user,
-                )
+        def event(item: tuple[Registration, str]) -> Aggregate.Event:
+            reg, reported = item
+            return PlayerRegistered(  # type: ignore[call-arg]
+                originator_id=player_key(reg.player),
+                originator_version=1,
+                timestamp=stamp,
+                originator_topic=topic,
+                **vars(reg),
+                reported_on=reported,
+                recorded_by=self.user,
+            )
 
-        return self._bulk_insert(events(), progress, DuplicatePlayerError("a player of the file is already registered"))
+        def fast(item: tuple[Registration, str]) -> StoredRow:
+            reg, reported = item
+            return key(reg.player), 1, event_topic, encode.fields({**vars(reg), "reported_on": reported})
+
+        return self._bulk_insert(
+            self._stored_rows(regs, event, fast),
+            progress,
+            DuplicatePlayerError("a player of the file is already registered"),
+        )
 
     def import_games(self, rows: Iterable[tuple[int, dict[str, str]]], progress: Progress | None = None) -> int:
-        """Record every game of the rows, or none (one bad row refuses the file)."""
-        known: dict[str, bool] = {}
+        """Record every game of the rows, or none (one bad row refuses the file).
 
-        def is_known(player: str) -> bool:
-            if player not in known:
-                known[player] = self._player_exists(player)
-            return known[player]
-
-        games: list[GameFacts] = []
+        Each row is checked as :meth:`record_game` checks a game, through the
+        same helpers; the checks that depend only on a few texts (dates,
+        forfeit and time control) are made once per distinct text. A game is
+        kept as a tuple of :data:`_GAME_FIELDS` and its stored event is written
+        by a template, checked against the library's own encoding first.
+        """
+        games: list[_GameTuple] = []
         lines: dict[str, int] = {}
-        for line, row in rows:
-            try:
-                facts = self._check_game(
-                    row.get("game", ""),
-                    row.get("white", ""),
-                    row.get("black", ""),
-                    row.get("result", ""),
-                    row.get("finished", ""),
-                    row.get("tournament"),
-                    row.get("time_control"),
-                    row.get("forfeit"),
-                    row.get("reported"),
-                    is_known,
-                )
-                if facts.game in lines:
-                    raise DuplicateGameError(
-                        f"game {facts.game!r} appears twice in the file (line {lines[facts.game]})"
-                    )
-            except LedgerError as error:
-                raise ImportRowError(line, str(error)) from None
-            lines[facts.game] = line
-            games.append(facts)
-            if progress is not None and len(games) % _CHUNK == 0:
-                progress("checked", _CHUNK)
+        check_sides, check_result = self._check_sides, values.check_result
+
+        def check_terms(key: tuple[str, str | None, str | None, str | None]) -> tuple[str, str, str, str | None]:
+            finished, reported, forfeit, time_control = key
+            return (*self._check_game_dates(finished, reported), *_check_game_kind(forfeit, time_control))
+
+        # The checks of a player and of the dates, forfeit and time control depend on a few texts
+        # only: each is made once per distinct text (a dict lookup after that).
+        terms = _Memo(check_terms)
+        with self._bulk_checks():
+            is_known = _Memo(self._player_exists).__getitem__
+            for line, row in rows:
+                try:
+                    game, white, black, result, finished, tournament, forfeit = _GAME_CELLS(row)
+                except KeyError:  # a row without some column: each missing cell is its default
+                    get = row.get
+                    game, white, black, result, finished = (get(c, "") for c in _GAME_CELLS_TEXT)
+                    tournament, forfeit = get("tournament"), get("forfeit")
+                try:
+                    game, white, black = check_sides(game, white, black, is_known)
+                    check_result(result)
+                    when = (finished, row.get("reported"), forfeit, row.get("time_control"))
+                    finished_on, reported, kind, tc = terms[when]
+                    if game in lines:
+                        raise DuplicateGameError(f"game {game!r} appears twice in the file (line {lines[game]})")
+                except LedgerError as error:
+                    raise ImportRowError(line, str(error)) from None
+                lines[game] = line
+                item = (game, white, black, result, finished_on, tournament or None, tc, kind, reported)
+                games.append(item)
+                if len(games) == 1:
+                    self._check_bulk_game(row, item, is_known)
+                if progress is not None and len(games) % _CHUNK == 0:
+                    progress("checked", _CHUNK)
         if progress is not None:
             progress("checked", len(games) % _CHUNK)
         stamp = datetime.now(UTC)
         topic = get_topic(Game)
+        event_topic = get_topic(GameRecorded)
+        encode = _StateEncoder(stamp, topic, self.user)
+        key = _KeyHex("game:")
 
-        def events() -> Iterator[Aggregate.Event]:
-            for facts in games:
-                yield GameRecorded(  # type: ignore[call-arg]
-                    originator_id=game_key(facts.game),
-                    originator_version=1,
-                    timestamp=stamp,
-                    originator_topic=topic,
-                    **vars(facts),
-                    recorded_by=self.user,
-                )
+        def event(item: _GameTuple) -> Aggregate.Event:
+            return GameRecorded(  # type: ignore[call-arg]
+                originator_id=game_key(item[0]),
+                originator_version=1,
+                timestamp=stamp,
+                originator_topic=topic,
+                **dict(zip(_GAME_FIELDS, item, strict=True)),
+                recorded_by=self.user,
+            )
+
+        def fast(item: _GameTuple) -> StoredRow:
+            return key(item[0]), 1, event_topic, encode.game(item)
 
         try:
-            return self._bulk_insert(events(), progress, None)
+            return self._bulk_insert(self._stored_rows(games, event, fast), progress, None)
         except IntegrityError:
-            for facts in games:
-                if self._get(game_key(facts.game), Game) is not None:
-                    raise ImportRowError(lines[facts.game], f"game {facts.game!r} is already recorded") from None
+            with self._bulk_checks() as exists:
+                recorded = [item[0] for item in games if exists(game_key(item[0]))]
+            for game in recorded:
+                if self._get(game_key(game), Game) is not None:
+                    raise ImportRowError(lines[game], f"game {game!r} is already recorded") from None
             raise
+
+    def _check_bulk_game(self, row: dict[str, str], fast: _GameTuple, known: Callable[[str], bool]) -> None:
+        """Refuse to go on if the bulk path's tuple of a row is not :meth:`_check_game`'s facts of it."""
+        facts = self._check_game(
+            row.get("game", ""),
+            row.get("white", ""),
+            row.get("black", ""),
+            row.get("result", ""),
+            row.get("finished", ""),
+            row.get("tournament"),
+            row.get("time_control"),
+            row.get("forfeit"),
+            row.get("reported"),
+            known,
+        )
+        if vars(facts) != dict(zip(_GAME_FIELDS, fast, strict=True)):
+            raise AssertionError(
+                "RatingLedger.import_games is out of step with GameFacts and _check_game: update _GAME_FIELDS "
+                f"and the tuple import_games builds ({vars(facts)} != {fast})"
+            )
+
+    def _sqlite_recorder(self) -> SQLiteApplicationRecorder:
+        recorder = self.recorder
+        assert isinstance(recorder, SQLiteApplicationRecorder)
+        return recorder
+
+    def _stored_rows(
+        self, items: Sequence[T], event: Callable[[T], Aggregate.Event], fast: Callable[[T], StoredRow]
+    ) -> Iterator[StoredRow]:
+        """The stored rows of the events of ``items``.
+
+        ``fast`` writes them directly; it is used if it writes exactly what the
+        library's mapper writes for the first item (same id, topic and state
+        bytes), else every event goes through the mapper.
+        """
+        to_stored = self.mapper.to_stored_event
+
+        def library(item: T) -> StoredRow:
+            stored = to_stored(event(item))
+            originator_id = stored.originator_id
+            return (
+                originator_id.hex if isinstance(originator_id, UUID) else str(originator_id),
+                stored.originator_version,
+                stored.topic,
+                stored.state,
+            )
+
+        if items and fast(items[0]) != library(items[0]):
+            return map(library, items)
+        return map(fast, items)
 
     def _bulk_insert(
         self,
-        events: Iterator[Aggregate.Event],
+        rows: Iterator[StoredRow],
         progress: Progress | None,
         duplicate: LedgerError | None,
     ) -> int:
-        recorder = self.recorder
-        assert isinstance(recorder, SQLiteApplicationRecorder)
-        to_stored = self.mapper.to_stored_event
-
-        def chunks() -> Iterator[Sequence[StoredEvent]]:
-            chunk: list[StoredEvent] = []
-            for event in events:
-                chunk.append(to_stored(event))
-                if len(chunk) == _CHUNK:
-                    yield chunk
-                    if progress is not None:
-                        progress("written", len(chunk))
-                    chunk = []
-            if chunk:
+        def chunks() -> Iterator[Sequence[StoredRow]]:
+            while chunk := list(islice(rows, _CHUNK)):
                 yield chunk
                 if progress is not None:
                     progress("written", len(chunk))
 
         try:
-            return insert_in_one_transaction(recorder, chunks())
+            return insert_rows_in_one_transaction(self._sqlite_recorder(), chunks())
         except IntegrityError:
             if duplicate is None:
                 raise
             raise duplicate from None
+
+
+_GAME_FIELDS = ("game", "white", "black", "result", "finished", "tournament", "time_control", "forfeit", "reported_on")
+"""The fields of :class:`GameFacts`, in order: ``import_games`` keeps a game as a tuple of them."""
+
+_GameTuple = tuple[str, str, str, str, str, str | None, str | None, str, str]
+
+_GAME_CELLS_TEXT = ("game", "white", "black", "result", "finished")
+_GAME_CELLS = itemgetter(*_GAME_CELLS_TEXT, "tournament", "forfeit")
+"""The cells of a game row that ``import_games`` reads with ``row.get(name, "")`` (the first five) or
+``row.get(name)`` (the other two), in one call when the row has them all."""
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Memo(dict[K, V]):
+    """``memo[key]``: ``compute(key)``, computed once per key and then a dict lookup. Errors are not kept."""
+
+    def __init__(self, compute: Callable[[K], V]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, key: K) -> V:
+        value = self[key] = self.compute(key)
+        return value
+
+
+def _check_game_kind(forfeit: str | None, time_control: str | None) -> tuple[str, str | None]:
+    """The forfeit kind and the time control of a game (a function of the two texts)."""
+    kind = values.check_choice(forfeit or "none", values.FORFEIT_KINDS, "forfeit")
+    tc = values.check_time_control(time_control) if time_control else None
+    return kind, tc
+
+
+class _KeyHex:
+    """``uuid5(NAMESPACE, prefix + name).hex`` without the UUID object: an aggregate id as the store keeps it."""
+
+    def __init__(self, prefix: str) -> None:
+        self.seed = NAMESPACE.bytes + prefix.encode()
+
+    def __call__(self, name: str) -> str:
+        digest = sha1(self.seed + name.encode()).digest()
+        # RFC 4122 §4.3: version 5 in the high nibble of byte 6, the variant in the top bits of byte 8.
+        return (digest[:6] + bytes((digest[6] & 0x0F | 0x50, digest[7], digest[8] & 0x3F | 0x80)) + digest[9:16]).hex()
+
+
+_UNSAFE = re.compile(r'[\x00-\x1f"\\]')
+"""Characters JSON escapes even with ``ensure_ascii=False``; text without them is its own JSON string body."""
+
+
+class _StateEncoder:
+    """The stored state of new events of one import, byte for byte as eventsourcing's JSON transcoder writes it:
+    compact, not ASCII-escaped, ``timestamp`` as ``{"_type_":"datetime_iso","_data_":...}``, then
+    ``originator_topic``, then the event's own fields in order, then ``recorded_by``.
+    """
+
+    def __init__(self, stamp: datetime, topic: str, user: str) -> None:
+        self.encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+        self.timestamp = {"_type_": "datetime_iso", "_data_": stamp.isoformat()}
+        self.topic = topic
+        self.user = user
+        self.head = '{"timestamp":' + self.encode(self.timestamp) + ',"originator_topic":' + self.encode(topic) + ","
+        self.tail = ',"recorded_by":' + self.encode(user) + "}"
+
+    def fields(self, fields: dict[str, object]) -> bytes:
+        """Any event's state, from its own fields (JSON types only), in order."""
+        state = {"timestamp": self.timestamp, "originator_topic": self.topic, **fields, "recorded_by": self.user}
+        return self.encode(state).encode()
+
+    def game(self, item: _GameTuple) -> bytes:
+        """A ``GameRecorded`` state from a tuple of :data:`_GAME_FIELDS`, by template when no text needs escaping."""
+        game, white, black, result, finished, tournament, tc, kind, reported = item
+        if _UNSAFE.search(f"{game}{white}{black}{result}{finished}{tournament}{tc}{kind}{reported}"):
+            return self.fields(dict(zip(_GAME_FIELDS, item, strict=True)))
+        tournament_json = "null" if tournament is None else f'"{tournament}"'
+        tc_json = "null" if tc is None else f'"{tc}"'
+        return (
+            f'{self.head}"game":"{game}","white":"{white}","black":"{black}","result":"{result}",'
+            f'"finished":"{finished}","tournament":{tournament_json},"time_control":{tc_json},'
+            f'"forfeit":"{kind}","reported_on":"{reported}"{self.tail}'
+        ).encode()
 
 
 def _optional_int(text: str | None, column: str) -> int | None:

@@ -41,10 +41,10 @@ def read_rows(
             + (f", optionally {','.join(optional)})" if optional else ")"),
         )
     width = len(header)
+    strip = str.strip
     for cells in reader:
-        line = reader.line_num
-        if not cells or all(not c.strip() for c in cells):
-            continue
+        if not "".join(cells).strip():
+            continue  # a blank line, or a row of blank cells
         if len(cells) != width:
-            raise ImportRowError(line, f"{len(cells)} cells where the header has {width}")
-        yield line, {name: cell.strip() for name, cell in zip(header, cells, strict=False)}
+            raise ImportRowError(reader.line_num, f"{len(cells)} cells where the header has {width}")
+        yield reader.line_num, dict(zip(header, map(strip, cells), strict=True))

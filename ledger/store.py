@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple, Protocol
 from uuid import UUID
 
-from eventsourcing.persistence import StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 DEFAULT_DB = "ratings.db"
@@ -95,9 +96,13 @@ class SQLiteLogReader:
     def records(self, after: int = 0) -> Iterator[LogRecord]:
         conn = self._connection()
         cursor = conn.execute("SELECT rowid, topic, state FROM stored_events WHERE rowid > ? ORDER BY rowid", (after,))
+        types: dict[str, str] = {}  # a handful of topics: one (interned) type name each
         while rows := cursor.fetchmany(self.batch):
             for position, topic, state in rows:
-                yield LogRecord(position, type_of(topic), state)
+                kind = types.get(topic)
+                if kind is None:
+                    kind = types[topic] = sys.intern(type_of(topic))
+                yield LogRecord(position, kind, state)
 
     def aggregate_records(self, originator_id: UUID) -> list[LogRecord]:
         rows = self._connection().execute(
@@ -112,17 +117,59 @@ class SQLiteLogReader:
             self._conn = None
 
 
-def insert_in_one_transaction(recorder: SQLiteApplicationRecorder, chunks: Iterator[Sequence[StoredEvent]]) -> int:
-    """Insert every chunk of stored events in a single transaction: all or nothing.
+StoredRow = tuple[str, int, str, bytes]
+"""A stored event as the ``stored_events`` table holds it: originator id (hex), version, topic, state."""
 
-    ``Application.save`` commits once per call, and holding a million stored
-    events for one call costs memory; this writes chunk by chunk inside one
-    transaction of the recorder's own datastore, with the recorder's own
-    insert statement, so a failure anywhere rolls the whole import back.
+BULK_CACHE_KIB = 256 * 1024
+"""SQLite's page cache during a bulk insert, in KiB. The primary key index of
+``stored_events`` is keyed by random uuids, so every insert lands on a random
+index page: with the default 2 MiB cache a million-event import spends half its
+time re-reading and spilling index pages. Allocated only as pages are used, and
+set back when the import ends."""
+
+
+def insert_rows_in_one_transaction(recorder: SQLiteApplicationRecorder, chunks: Iterator[Sequence[StoredRow]]) -> int:
+    """Insert rows of ``stored_events`` (see :data:`StoredRow`) in one transaction: all or nothing.
+
+    The rows are what the recorder's own ``_insert_events`` writes for the
+    same stored events, with the recorder's own insert statement; they go in
+    with one ``executemany`` a chunk, as the import needs no notification ids
+    back (the recorder executes row by row to collect them).
     """
     count = 0
-    with recorder.datastore.transaction(commit=True) as cursor:
-        for chunk in chunks:
-            recorder._insert_events(cursor, chunk)
-            count += len(chunk)
+    statement = recorder.insert_events_statement
+    with recorder.datastore.get_connection(commit=True) as connection:
+        pragma = connection.cursor()
+        pragma.execute("PRAGMA cache_size")
+        previous = int(pragma.fetchone()[0])
+        bigger = previous >= 0 or -previous < BULK_CACHE_KIB  # a positive size counts pages: make it KiB
+        if bigger:
+            pragma.execute(f"PRAGMA cache_size=-{BULK_CACHE_KIB}")
+        try:
+            with connection.transaction(commit=True) as cursor:
+                for chunk in chunks:
+                    cursor.executemany(statement, chunk)
+                    count += len(chunk)
+        finally:
+            if bigger:
+                pragma.execute(f"PRAGMA cache_size={previous}")
+            pragma.sqlite_cursor.close()
     return count
+
+
+@contextmanager
+def first_event_lookup(recorder: SQLiteApplicationRecorder) -> Iterator[Callable[[UUID], bool]]:
+    """``exists(originator_id)``: whether the aggregate has an event of version 1, for many ids in one read.
+
+    The same question as ``bool(recorder.select_events(id, lte=1, limit=1))``,
+    asked with one statement on one connection instead of a pooled
+    transaction and :class:`StoredEvent` objects each time.
+    """
+    statement = f"SELECT 1 FROM {recorder.events_table_name} WHERE originator_id=? AND originator_version<=1 LIMIT 1"
+    with recorder.datastore.transaction(commit=False) as cursor:
+
+        def exists(originator_id: UUID) -> bool:
+            cursor.execute(statement, (originator_id.hex if isinstance(originator_id, UUID) else originator_id,))
+            return cursor.fetchone() is not None
+
+        yield exists

@@ -8,10 +8,15 @@ Tables (written with sqlite-utils):
 - ``meta``: the log position folded so far, and a fingerprint of the event at
   that position, so a cache is never used against another ledger;
 - ``players``, ``adjudications``, ``markers``: folded facts;
-- ``months``: the games finished in each calendar month, as one JSON blob;
+- ``months``: the games finished in each calendar month, as one text
+  (:func:`encode_month`);
 - ``states``: per rules version and period, the players the run changed
-  (``delta``), and every sixth period the whole state (``full``);
-- ``lists`` and ``materialised``: rating lists as computed.
+  (``delta``), and every sixth period the whole state (``full``), each as
+  the blob :func:`encode_states` writes;
+- ``materialised``: rating lists as computed, each as one JSON text (a list
+  of rows, each row the values of :data:`~projections.lists.LIST_KEYS`):
+  a list is written, read and invalidated whole, and one text costs a tenth
+  of twenty thousand rows.
 
 Every cached period carries its ``last_month``; new facts from month M
 invalidate every cached period whose last month is M or later.
@@ -21,15 +26,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import struct
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, cast
 
 import sqlite_utils
 
 from projections.facts import Adjudication, Facts, GameRow, Marker, Registration
+from projections.lists import LIST_KEYS
 from projections.rules.iecg import PlayerState
 
-FORMAT = "1"
+FORMAT = "2"
 """The layout of this file; a cache of another layout is rebuilt."""
 
 FULL_EVERY = 6
@@ -41,13 +48,68 @@ def fingerprint(state: bytes) -> str:
     return hashlib.sha256(state).hexdigest()[:32]
 
 
-def encode_states(states: Mapping[str, PlayerState]) -> str:
-    """Player states as compact JSON, in player order (the same bytes every time)."""
-    return json.dumps({p: list(states[p]) for p in sorted(states)}, separators=(",", ":"))
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+
+_STATE = struct.Struct("<2i?9i")
+"""A :class:`PlayerState` packed: its twelve fields in order, ``established`` a byte, the others 32-bit integers."""
 
 
-def decode_states(text: str) -> dict[str, PlayerState]:
-    return {p: PlayerState(*row) for p, row in json.loads(text).items()}
+def encode_states(states: Mapping[str, PlayerState]) -> bytes | str:
+    """Player states in player order, the same bytes every time.
+
+    A blob: the length of the JSON list of players (4 bytes, little-endian),
+    that list, then each player's state packed by :data:`_STATE`. Packing
+    costs a quarter of writing JSON, and a replay writes a state for every
+    player of every period. A state that does not pack (a ``None``, or a
+    number beyond 32 bits) makes the whole mapping JSON text instead,
+    ``{player: [fields...]}``.
+    """
+    players = sorted(states)
+    pack = _STATE.pack
+    try:
+        packed = b"".join([pack(*states[p]) for p in players])
+    except struct.error:
+        return _encode({p: states[p] for p in players})
+    names = _encode(players).encode()
+    return len(names).to_bytes(4, "little") + names + packed
+
+
+def decode_states(value: bytes | str) -> dict[str, PlayerState]:
+    """The player states :func:`encode_states` wrote."""
+    if isinstance(value, str):
+        return {p: PlayerState(*row) for p, row in json.loads(value).items()}
+    size = int.from_bytes(value[:4], "little")
+    players = json.loads(value[4 : 4 + size])
+    return dict(zip(players, map(PlayerState._make, _STATE.iter_unpack(value[4 + size :])), strict=True))
+
+
+_FIELD, _ROW = "\x1f", "\x1e"
+"""ASCII unit and record separators: a month's games as text, when no field holds one."""
+
+
+def encode_month(rows: Iterable[GameRow]) -> str:
+    """The games of a month as text, in order: a record separator, then the rows joined by it,
+    each row its fields joined by the unit separator. Joining costs a fifth of writing JSON, and a
+    cold replay writes every game of the log. Fields that hold a separator (or are not text) make
+    the month JSON instead, a list of rows."""
+    rows = list(rows)
+    try:
+        text = _ROW.join([_FIELD.join(row) for row in rows])
+    except TypeError:
+        return _encode(rows)
+    if text.count(_FIELD) != 5 * len(rows) or text.count(_ROW) != max(len(rows) - 1, 0):
+        return _encode(rows)
+    return _ROW + text
+
+
+def decode_month(text: str) -> list[GameRow]:
+    """The games :func:`encode_month` wrote."""
+    if not text.startswith(_ROW):
+        return [GameRow(*g) for g in json.loads(text)]
+    if text == _ROW:
+        return []
+    make = GameRow._make
+    return [make(row.split(_FIELD)) for row in text[1:].split(_ROW)]
 
 
 class ProjectionCache:
@@ -55,7 +117,11 @@ class ProjectionCache:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.db = sqlite_utils.Database(path if path != ":memory:" else None, memory=path == ":memory:")
+        # No sqlite-utils plugins: they add SQL functions this file never calls, and finding them
+        # costs a scan of every installed package's entry points at each start.
+        self.db = sqlite_utils.Database(
+            path if path != ":memory:" else None, memory=path == ":memory:", execute_plugins=False
+        )
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         if self._meta("format") != FORMAT:
@@ -95,33 +161,12 @@ class ProjectionCache:
         )
         self.db.table("markers").create({"position": int, "player": str, "on": str, "inactive": int}, pk="position")
         self.db.table("states").create(
-            {"rules": str, "period": int, "last_month": str, "delta": str, "full": str},
+            {"rules": str, "period": int, "last_month": str, "delta": bytes, "full": bytes},
             pk=("rules", "period"),
             not_null={"delta"},
         )
         self.db.table("materialised").create(
-            {"rules": str, "period": int, "last_month": str, "rows": int}, pk=("rules", "period")
-        )
-        self.db.table("lists").create(
-            {
-                "rules": str,
-                "period": int,
-                "last_month": str,
-                "position": int,
-                "class_position": int,
-                "player": str,
-                "name": str,
-                "country": str,
-                "rating": int,
-                "ter": int,
-                "class": str,
-                "status": str,
-                "games": int,
-                "wins": int,
-                "draws": int,
-                "losses": int,
-            },
-            pk=("rules", "period", "position"),
+            {"rules": str, "period": int, "last_month": str, "rows": int, "list": str}, pk=("rules", "period")
         )
         self._set_meta(format=FORMAT, position="0", fingerprint="")
 
@@ -136,9 +181,13 @@ class ProjectionCache:
     def load_facts(self) -> Facts:
         """The cached facts; games are read a month at a time, when asked for."""
         facts = Facts(position=self.position())
-        for row in self.db.execute("SELECT * FROM players"):
-            reg = Registration(*row)
-            facts.players[reg.player] = reg
+        make = Registration._make
+        facts.players = {
+            row[0]: make(row)
+            for row in self.db.execute(
+                "SELECT player, name, country, born, starting_rating, source, rated_games FROM players"
+            )
+        }
         for row in self.db.execute('SELECT game, result, "on", white, black, finished FROM adjudications'):
             adj = Adjudication(*row)
             facts.adjudications[adj.game] = adj
@@ -152,7 +201,7 @@ class ProjectionCache:
 
     def month(self, month: str) -> list[GameRow]:
         row = self.db.execute("SELECT games FROM months WHERE month = ?", [month]).fetchone()
-        return [] if row is None else [GameRow(*g) for g in json.loads(row[0])]
+        return [] if row is None else decode_month(row[0])
 
     def months(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT month FROM months ORDER BY month")]
@@ -174,14 +223,11 @@ class ProjectionCache:
                 )
             if facts.changed_months:
                 self.db.table("months").upsert_all(
-                    (
-                        {"month": m, "games": json.dumps(facts.months[m], separators=(",", ":"))}
-                        for m in sorted(facts.changed_months)
-                    ),
+                    ({"month": m, "games": encode_month(facts.months[m])} for m in sorted(facts.changed_months)),
                     pk="month",
                 )
             if earliest is not None:
-                for table in ("states", "lists", "materialised"):
+                for table in ("states", "materialised"):
                     self.db.execute(f"DELETE FROM {table} WHERE last_month >= ?", [earliest])
             self._set_meta(position=str(facts.position), fingerprint=fingerprint)
         facts.changed_months.clear()
@@ -226,22 +272,19 @@ class ProjectionCache:
 
     def rating_list(self, rules: str, period: int) -> list[dict[str, Any]] | None:
         """The materialised list of ``rules`` and ``period``, if it is still valid."""
-        if (
-            self.db.execute("SELECT 1 FROM materialised WHERE rules = ? AND period = ?", [rules, period]).fetchone()
-            is None
-        ):
+        row = self.db.execute(
+            "SELECT list FROM materialised WHERE rules = ? AND period = ?", [rules, period]
+        ).fetchone()
+        if row is None:
             return None
-        rows = self.db.table("lists").rows_where("rules = ? AND period = ?", [rules, period], order_by="position")
-        skip = ("rules", "period", "last_month")
-        return [{k: v for k, v in row.items() if k not in skip} for row in rows]
+        return [dict(zip(LIST_KEYS, values, strict=True)) for values in json.loads(row[0])]
 
     def save_list(self, rules: str, period: int, last_month: str, rows: list[dict[str, Any]]) -> None:
-        extra = {"rules": rules, "period": period, "last_month": last_month}
+        """Keep a list's rows (the keys of :data:`~projections.lists.LIST_KEYS`)."""
+        text = _encode([[row[key] for key in LIST_KEYS] for row in rows])
         with self.db.conn:
-            self.db.execute("DELETE FROM lists WHERE rules = ? AND period = ?", [rules, period])
-            self.db.table("lists").insert_all({**row, **extra} for row in rows)
             self.db.table("materialised").upsert(
-                {"rules": rules, "period": period, "last_month": last_month, "rows": len(rows)},
+                {"rules": rules, "period": period, "last_month": last_month, "rows": len(rows), "list": text},
                 pk=("rules", "period"),
             )
 

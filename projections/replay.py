@@ -8,8 +8,10 @@ cache, and builds lists, explanations and histories from the result.
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,12 +25,29 @@ from projections.registry import get_rules
 from projections.rules.iecg import (
     IecgParams,
     PlayerState,
-    RatedGame,
     entries_of_period,
     initial_state,
     rate_period,
     settle,
 )
+
+
+@contextmanager
+def bulk_work() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a replay builds millions of objects that stay alive.
+
+    Each full collection walks every live object, and folding and rating a
+    million games set off enough of them to cost a fifth of the replay (11 s of
+    50 s, measured); the work leaves no garbage in reference cycles behind. The
+    collector is switched back on (if it was on) when the work ends.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def cache_path_for(db: str) -> str:
@@ -69,16 +88,12 @@ class Projector:
                 cache.reset()  # built from another ledger, or the log was cut: rebuild
         facts = cache.load_facts()
         facts.find_game = self._find_game
-        last: list[bytes] = []
-
-        def remember() -> Iterator[Any]:
-            for record in self.reader.records(after=facts.position):
-                last[:] = [record.state]
-                yield record
-
-        earliest = facts.fold(remember())
-        if last:
-            cache.store_facts(facts, earliest, fingerprint(last[0]))
+        before = facts.position
+        with bulk_work():
+            earliest = facts.fold(self.reader.records(after=before))
+            if facts.position != before:
+                last = next(iter(self.reader.records(after=facts.position - 1)))
+                cache.store_facts(facts, earliest, fingerprint(last.state))
         self._facts = facts
         return facts
 
@@ -112,22 +127,25 @@ class Projector:
         new = self._newcomer(facts)
         scheme = params.periods
         rows: list[dict[str, Any]] = []
-        for index in range(done + 1, period + 1):
-            games = [RatedGame(*g) for g in facts.rated_games(scheme.month_names(index))]
-            changed = rate_period(params, index, states, games, new)
-            states.update(changed)
-            full = index in (first, period) or index % FULL_EVERY == 0
-            rows.append(
-                {
-                    "rules": rules,
-                    "period": index,
-                    "last_month": scheme.month_names(index)[-1],
-                    "delta": encode_states(changed),
-                    "full": encode_states(states) if full else None,
-                }
-            )
-        if rows:
-            self.cache.save_states(rows)
+        with bulk_work():
+            for index in range(done + 1, period + 1):
+                games = facts.rated_games(scheme.month_names(index))
+                changed = rate_period(params, index, states, games, new)
+                states.update(changed)
+                # Whole states: every FULL_EVERY periods, and the one before the last a run reaches: a
+                # list after one more game of the latest period starts from it, with no delta to apply.
+                full = index in (first, period - 1) or index % FULL_EVERY == 0
+                rows.append(
+                    {
+                        "rules": rules,
+                        "period": index,
+                        "last_month": scheme.month_names(index)[-1],
+                        "delta": encode_states(changed),
+                        "full": encode_states(states) if full else None,
+                    }
+                )
+            if rows:
+                self.cache.save_states(rows)
         return states
 
     def rating_list(self, rules: str, period_label: str) -> RatingList:
@@ -155,7 +173,7 @@ class Projector:
             raise LookupError(f"unknown player {player!r}")
         previous = self.states(rules, period - 1)
         new = self._newcomer(facts)
-        games = [RatedGame(*g) for g in facts.rated_games(params.periods.month_names(period))]
+        games = facts.rated_games(params.periods.month_names(period))
         starts, entries = entries_of_period(params, period, previous, games, new)
         before = previous.get(player)
         if player not in starts:

@@ -177,13 +177,14 @@ def reference(state: PlayerState) -> int:
 
 def opponent_rating_used(params: IecgParams, own: PlayerState, opponent_ter: int) -> int:
     """§II.3: the opponent's TER; §III.8: at most ``cutoff`` points from the player's reference."""
-    if params.cutoff is None:
+    cutoff = params.cutoff
+    if cutoff is None:
         return opponent_ter
-    ref = reference(own)
-    if opponent_ter > ref + params.cutoff:
-        return ref + params.cutoff
-    if opponent_ter < ref - params.cutoff:
-        return ref - params.cutoff
+    ref = own.rating if own.established else own.ter  # reference(own), inlined: it runs twice a game
+    if opponent_ter > ref + cutoff:
+        return ref + cutoff
+    if opponent_ter < ref - cutoff:
+        return ref - cutoff
     return opponent_ter
 
 
@@ -205,59 +206,37 @@ def start_of_period(
 def settle(params: IecgParams, period: int, start: PlayerState, entries: Sequence[Entry]) -> PlayerState:
     """The player after the run of ``period``, from his games of the period."""
     n = len(entries)
-    points2 = sum(e.points2 for e in entries)
-    wins = sum(1 for e in entries if e.points2 == 2)
-    draws = sum(1 for e in entries if e.points2 == 1)
+    points2 = wins = draws = used = 0
+    for entry in entries:
+        points2 += entry.points2
+        used += entry.used
+        if entry.points2 == 2:
+            wins += 1
+        elif entry.points2 == 1:
+            draws += 1
     games = start.games + n
-    common = {
-        "games": games,
-        "wins": start.wins + wins,
-        "draws": start.draws + draws,
-        "losses": start.losses + n - wins - draws,
-        "last_period": period,
-        "starting_rating": start.starting_rating,
-    }
+    wins += start.wins
+    draws += start.draws
+    losses = games - wins - draws
     if start.established:
         # §V.1–V.4: Rn = Ro + Σ k·(W − We), k = r·p from Ro and Pn of the previous list.
         ro = start.rating
         k = r_factor(ro) * p_factor(start.pn)
-        change = math.fsum(k * (e.points2 / 2.0 - expected_score(ro, e.used)) for e in entries)
+        change = math.fsum([k * (e.points2 / 2.0 - expected_score(ro, e.used)) for e in entries])
         rating = round_half_up(ro + change)
         return PlayerState(
-            rating=rating,
-            ter=rating,
-            established=True,
-            pn=start.pn + n,
-            opp_sum=0,
-            points2=0,
-            **common,
+            rating, rating, True, start.pn + n, games, wins, draws, losses, 0, 0, period, start.starting_rating
         )
     # §IV.1: the provisional rating over all rated games so far.
-    opp_sum = start.opp_sum + sum(e.used for e in entries)
+    opp_sum = start.opp_sum + used
     total2 = start.points2 + points2
     rp = round_half_up(provisional_rating(opp_sum, total2, games))
     if games >= params.established_games:
         # §IV.4: promotion at the end of a period, with Pn = his games.
-        return PlayerState(
-            rating=rp,
-            ter=rp,
-            established=True,
-            pn=games,
-            opp_sum=0,
-            points2=0,
-            **common,
-        )
+        return PlayerState(rp, rp, True, games, games, wins, draws, losses, 0, 0, period, start.starting_rating)
     # §III.7: TER is the starting rating until ``ter_games`` games are finished.
     ter = rp if games >= params.ter_games else start.starting_rating
-    return PlayerState(
-        rating=rp,
-        ter=ter,
-        established=False,
-        pn=0,
-        opp_sum=opp_sum,
-        points2=total2,
-        **common,
-    )
+    return PlayerState(rp, ter, False, 0, games, wins, draws, losses, opp_sum, total2, period, start.starting_rating)
 
 
 def entries_of_period(
@@ -274,16 +253,16 @@ def entries_of_period(
     """
     starts: dict[str, PlayerState] = {}
     entries: dict[str, list[Entry]] = {}
-    for game in sorted(games):
-        for who in (game.white, game.black):
+    for game, white_id, black_id, white_points2 in sorted(games):
+        for who in (white_id, black_id):
             if who not in starts:
                 starts[who] = start_of_period(params, period, previous.get(who), partial(new, who))
                 entries[who] = []
-        white, black = starts[game.white], starts[game.black]
+        white, black = starts[white_id], starts[black_id]
         white_used = opponent_rating_used(params, white, black.ter)
         black_used = opponent_rating_used(params, black, white.ter)
-        entries[game.white].append(Entry(game.game, game.black, black.ter, white_used, game.white_points2))
-        entries[game.black].append(Entry(game.game, game.white, white.ter, black_used, 2 - game.white_points2))
+        entries[white_id].append(Entry(game, black_id, black.ter, white_used, white_points2))
+        entries[black_id].append(Entry(game, white_id, white.ter, black_used, 2 - white_points2))
     return starts, entries
 
 

@@ -26,7 +26,7 @@ def test_ratings_db_names_the_ledger(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert len(stored_rows(db)) == 1
     logged = runner.invoke(cli, ["log"], env={"RATINGS_DB": str(db)}, catch_exceptions=False)
-    assert "PlayerRegistered      player=1001 name=Anna Adler" in logged.stdout
+    assert 'PlayerRegistered      player=1001 name="Anna Adler"' in logged.stdout
 
 
 def test_db_wins_over_ratings_db(tmp_path: Path) -> None:

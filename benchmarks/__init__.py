@@ -1,0 +1,1 @@
+"""Re-runnable benchmarks of the rating ledger (``python -m benchmarks.run``)."""

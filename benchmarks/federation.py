@@ -1,0 +1,124 @@
+"""A synthetic federation as CSV files, streamed: ``python -m benchmarks.federation``.
+
+Writes ``players.csv`` and ``games.csv`` (the columns ``ratings import`` takes)
+and the extra facts (``adjudications.csv``, ``withdrawals.csv``,
+``inactive.csv``, ``reactivated.csv``) to a data directory, plus
+``federation.json`` with the parameters and counts, so a second run with the
+same parameters reuses the files. Game rows go to disk one at a time
+(:class:`ledger.synthetic.FederationStream`); only the players and the few
+extra facts are held in memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import time
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS
+from ledger.synthetic import FederationStream
+
+DEFAULT_DATA = Path(__file__).resolve().parent / "data"
+"""Where the files go unless told otherwise (git-ignored)."""
+
+GAME_HEADER = (*GAME_COLUMNS, *GAME_OPTIONAL)
+EXTRA_HEADERS = {
+    "adjudications": ("game", "result", "on"),
+    "withdrawals": ("player", "tournament", "on"),
+    "inactive": ("player", "on", "reason"),
+    "reactivated": ("player", "on"),
+}
+
+
+@dataclass(frozen=True)
+class Params:
+    """What a synthetic federation is made from."""
+
+    games: int = 1_000_000
+    players: int = 20_000
+    years: int = 20
+    first_year: int = 2005
+    seed: int = 1997
+    special_every: int = 40
+    """Every this-many-th game is a forfeit (arbiter or withdrawal), as in ``ratings demo``."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """The files of a federation and what they hold."""
+
+    folder: Path
+    params: Params
+    counts: dict[str, int]
+    seconds: float
+    reused: bool
+
+    def path(self, name: str) -> Path:
+        return self.folder / f"{name}.csv"
+
+
+def _write(path: Path, header: Iterable[str], rows: Iterable[dict[str, str]]) -> int:
+    count = 0
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        columns = tuple(header)
+        writer.writerow(columns)
+        for row in rows:
+            writer.writerow([row[c] for c in columns])
+            count += 1
+    return count
+
+
+def write_federation(folder: Path, params: Params, *, force: bool = False) -> Written:
+    """Write the federation of ``params`` to ``folder``, or reuse the files already there for the same ``params``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    manifest = folder / "federation.json"
+    if not force and manifest.exists():
+        saved = json.loads(manifest.read_text(encoding="utf-8"))
+        names = ("players", "games", *EXTRA_HEADERS)
+        if saved.get("params") == asdict(params) and all((folder / f"{n}.csv").exists() for n in names):
+            return Written(folder, params, saved["counts"], saved["seconds"], True)
+    start = time.perf_counter()
+    stream = FederationStream(
+        params.seed, params.players, params.games, params.first_year, params.years, params.special_every
+    )
+    counts = {"players": _write(folder / "players.csv", PLAYER_COLUMNS, stream.players)}
+    counts["games"] = _write(folder / "games.csv", GAME_HEADER, stream.games())
+    for name, header in EXTRA_HEADERS.items():
+        counts[name] = _write(folder / f"{name}.csv", header, getattr(stream, name))
+    seconds = time.perf_counter() - start
+    manifest.write_text(
+        json.dumps({"params": asdict(params), "counts": counts, "seconds": seconds}, indent=2) + "\n",
+        encoding="utf-8",
+    )
+    return Written(folder, params, counts, seconds, False)
+
+
+def read_extra(path: Path) -> list[dict[str, str]]:
+    """The rows of an extra-facts CSV file."""
+    with open(path, newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=Params.games)
+    parser.add_argument("--players", type=int, default=Params.players)
+    parser.add_argument("--years", type=int, default=Params.years)
+    parser.add_argument("--first-year", type=int, default=Params.first_year)
+    parser.add_argument("--seed", type=int, default=Params.seed)
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--force", action="store_true", help="Write the files even if they are there already.")
+    args = parser.parse_args(argv)
+    params = Params(args.games, args.players, args.years, args.first_year, args.seed)
+    written = write_federation(args.data, params, force=args.force)
+    state = "reused" if written.reused else f"written in {written.seconds:.1f} s"
+    print(f"{written.folder}: {', '.join(f'{v:,} {k}' for k, v in written.counts.items())} ({state})")
+
+
+if __name__ == "__main__":
+    main()

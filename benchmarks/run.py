@@ -1,0 +1,543 @@
+"""The rating ledger's benchmark: ``python -m benchmarks.run [--games N] [--players N] [--years N] [--data DIR]``.
+
+In one run, on one ledger file, against baselines measured on the same
+machine in the same run:
+
+- import: ``RatingLedger.import_players`` and ``import_games`` over
+  ``ledger.imports.read_rows`` of the CSV files (what ``ratings import`` calls)
+  against raw ``sqlite3`` ``executemany`` of the same CSV rows into fresh tables
+  of a fresh WAL file; ratio = raw time / our time (a ratio of rates), target ≥ 0.1;
+- cold replay: ``Projector(reader, new_cache_file).rating_list(rules, latest)``
+  against a raw scan of the stored events (``SELECT rowid, topic, state ...
+  ORDER BY rowid`` and ``json.loads`` of every state); ratio = our time / raw
+  time, target ≤ 4; also without a cache file (``Projector(reader, None)``);
+- warm: one more game recorded with ``RatingLedger.record_game``, then
+  ``ratings list`` in a new process (process start included), target ≤ 1 s;
+- the peak memory of the cold replay, in a process of its own.
+
+``--games 20000 --players 1000 --years 5`` is a smoke run of a few seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import platform
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from benchmarks.cold import raw_scan
+from benchmarks.federation import DEFAULT_DATA, Params, Written, read_extra, write_federation
+from ledger.application import RatingLedger
+from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS, PLAYER_OPTIONAL, read_rows
+from ledger.store import SQLiteLogReader
+from projections.registry import get_rules
+from projections.replay import Projector, cache_path_for
+
+ROOT = Path(__file__).resolve().parent.parent
+
+IMPORT_TARGET = 0.1
+"""Import rate as a ratio to raw ``executemany``: at least this."""
+COLD_TARGET = 4.0
+"""Cold replay time as a ratio to a raw scan: at most this."""
+WARM_TARGET = 1.0
+"""``ratings list`` after one more game, in a new process: at most this many seconds."""
+WARM_ROUNDS = 5
+"""Rounds of one more game and a ``ratings list``; the median counts."""
+
+
+# --- the machine ---------------------------------------------------------------
+
+
+def _cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def _memory_total() -> str:
+    try:
+        with open("/proc/meminfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("MemTotal:"):
+                    return f"{int(line.split()[1]) / 1024 / 1024:.1f} GiB RAM"
+    except OSError:
+        pass
+    return "RAM unknown"
+
+
+def _version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def machine() -> list[str]:
+    return [
+        f"CPU:      {_cpu_model()}, {os.cpu_count()} cores, {_memory_total()}",
+        f"System:   {platform.platform()}",
+        f"Python:   {platform.python_version()} ({platform.python_implementation()}), {sys.executable}",
+        f"SQLite:   {sqlite3.sqlite_version}; eventsourcing {_version('eventsourcing')}, "
+        f"sqlite-utils {_version('sqlite-utils')}, click {_version('click')}",
+    ]
+
+
+# --- helpers ---------------------------------------------------------------------
+
+
+def remove_db(path: Path | str) -> None:
+    """Delete a SQLite file and its WAL and shared-memory files."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+def timed(action: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.perf_counter()
+    value = action()
+    return time.perf_counter() - start, value
+
+
+def mb(size: float) -> str:
+    return f"{size / 1e6:,.1f} MB"
+
+
+def kib_mb(kib: int) -> str:
+    return f"{kib / 1024:,.0f} MiB"
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+@dataclass
+class Report:
+    lines: list[str] = field(default_factory=list)
+    targets: list[tuple[str, str, str, bool]] = field(default_factory=list)
+
+    def say(self, line: str = "") -> None:
+        self.lines.append(line)
+        print(line, flush=True)
+
+    def target(self, name: str, measured: str, goal: str, ok: bool) -> None:
+        self.targets.append((name, measured, goal, ok))
+
+
+# --- import ----------------------------------------------------------------------
+
+
+def import_ours(db: Path, data: Written) -> tuple[float, float, int, int]:
+    """Players then games through the ledger's import path; seconds and counts of each."""
+
+    def players() -> int:
+        ledger = RatingLedger(str(db))
+        with open(data.path("players"), newline="", encoding="utf-8") as handle:
+            count = ledger.import_players(read_rows(handle, PLAYER_COLUMNS, PLAYER_OPTIONAL))
+        ledger.close()
+        return count
+
+    def games() -> int:
+        ledger = RatingLedger(str(db))
+        with open(data.path("games"), newline="", encoding="utf-8") as handle:
+            count = ledger.import_games(read_rows(handle, GAME_COLUMNS, GAME_OPTIONAL))
+        ledger.close()
+        return count
+
+    player_time, player_count = timed(players)
+    game_time, game_count = timed(games)
+    return player_time, game_time, player_count, game_count
+
+
+def _raw_connection(path: Path) -> sqlite3.Connection:
+    remove_db(path)
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")  # as the ledger's own connections (synchronous left at its default)
+    return conn
+
+
+def _raw_table(conn: sqlite3.Connection, name: str, header: list[str]) -> str:
+    columns = ", ".join(f'"{c}"' for c in header)
+    conn.execute(f"CREATE TABLE {name} ({columns})")
+    return f"INSERT INTO {name} VALUES ({', '.join('?' for _ in header)})"
+
+
+def import_raw(path: Path, data: Written) -> tuple[float, float]:
+    """The baselines: (CSV file → ``executemany`` in one transaction, ``executemany`` of rows already in memory)."""
+    streamed = 0.0
+    conn = _raw_connection(path)
+    for name in ("players", "games"):
+        with open(data.path(name), newline="", encoding="utf-8") as handle:
+            reader = csv.reader(handle)
+            insert = _raw_table(conn, name, next(reader))
+            start = time.perf_counter()
+            conn.execute("BEGIN")
+            conn.executemany(insert, reader)
+            conn.execute("COMMIT")
+            streamed += time.perf_counter() - start
+    conn.close()
+    in_memory = 0.0
+    conn = _raw_connection(path)
+    for name in ("players", "games"):
+        with open(data.path(name), newline="", encoding="utf-8") as handle:
+            reader = csv.reader(handle)
+            header = next(reader)
+            rows = list(reader)
+        insert = _raw_table(conn, name, header)
+        start = time.perf_counter()
+        conn.execute("BEGIN")
+        conn.executemany(insert, rows)
+        conn.execute("COMMIT")
+        in_memory += time.perf_counter() - start
+        del rows
+    conn.close()
+    remove_db(path)
+    return streamed, in_memory
+
+
+def record_extras(db: Path, data: Written) -> tuple[float, dict[str, int]]:
+    """Adjudications, withdrawals and inactivity markers, one ledger command each."""
+    ledger = RatingLedger(str(db))
+    counts: dict[str, int] = {}
+    start = time.perf_counter()
+    rows = read_extra(data.path("adjudications"))
+    for row in rows:
+        ledger.adjudicate_game(row["game"], result=row["result"], on=row["on"])
+    counts["adjudications"] = len(rows)
+    rows = read_extra(data.path("withdrawals"))
+    for row in rows:
+        ledger.withdraw_player(row["player"], tournament=row["tournament"], on=row["on"])
+    counts["withdrawals"] = len(rows)
+    rows = read_extra(data.path("inactive"))
+    for row in rows:
+        ledger.mark_inactive(row["player"], on=row["on"], reason=row["reason"])
+    counts["inactivity markers"] = len(rows)
+    rows = read_extra(data.path("reactivated"))
+    for row in rows:
+        ledger.reactivate(row["player"], on=row["on"])
+    counts["reactivations"] = len(rows)
+    seconds = time.perf_counter() - start
+    ledger.close()
+    return seconds, counts
+
+
+# --- replay ----------------------------------------------------------------------
+
+
+def cold_replay(db: Path, cache: str | None, rules: str, period: str) -> tuple[float, str]:
+    """One cold replay in this process; seconds and the list's JSON."""
+    if cache is not None:
+        remove_db(cache)
+
+    def run() -> str:
+        reader = SQLiteLogReader(str(db))
+        projector = Projector(reader, cache)
+        document = projector.rating_list(rules, period).as_json()
+        projector.close()
+        reader.close()
+        return document
+
+    seconds, document = timed(run)
+    return seconds, str(document)
+
+
+def child(args: list[str]) -> dict[str, Any]:
+    """Run ``python -m benchmarks.cold`` with ``args``; its JSON answer."""
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.cold", *args], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    answer: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return answer
+
+
+def ratings_command() -> tuple[list[str], str]:
+    """How to start ``ratings`` in a new process: the installed script, else the module."""
+    script = Path(sys.executable).with_name("ratings")
+    if script.exists():
+        return [str(script)], str(script)
+    starter = "import sys; from commands.cli import main; sys.argv[0] = 'ratings'; main()"
+    return [sys.executable, "-c", starter], f"{sys.executable} -c 'from commands.cli import main; main()'"
+
+
+def cli_list(db: Path, rules: str, period: str, fmt: str | None = None) -> tuple[float, str]:
+    """``ratings --db DB list --rules R --period P [--format F]`` in a new process: wall seconds and its output."""
+    command, _ = ratings_command()
+    env = {k: v for k, v in os.environ.items() if k != "RATINGS_DB"}
+    start = time.perf_counter()
+    done = subprocess.run(
+        [*command, "--db", str(db), "list", "--rules", rules, "--period", period, *(["--format", fmt] if fmt else [])],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    return time.perf_counter() - start, done.stdout
+
+
+def log_size(db: Path) -> tuple[int, int]:
+    reader = SQLiteLogReader(str(db))
+    events = reader.head()
+    reader.close()
+    return events, sum(Path(f"{db}{s}").stat().st_size for s in ("", "-wal") if Path(f"{db}{s}").exists())
+
+
+# --- the run ---------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="The rating ledger's benchmark (see benchmarks/run.py).")
+    parser.add_argument("--games", type=int, default=Params.games)
+    parser.add_argument("--players", type=int, default=Params.players)
+    parser.add_argument("--years", type=int, default=Params.years)
+    parser.add_argument("--first-year", type=int, default=Params.first_year)
+    parser.add_argument("--seed", type=int, default=Params.seed)
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="Where the CSV files and ledgers go.")
+    parser.add_argument("--rules", default="iecg-1.7")
+    parser.add_argument(
+        "--reuse-ledger",
+        action="store_true",
+        help="Skip the import and use the ledger a previous run left (for work on the replay only).",
+    )
+    parser.add_argument("--check", action="store_true", help="Exit with status 1 if a target is missed.")
+    args = parser.parse_args(argv)
+
+    params = Params(args.games, args.players, args.years, args.first_year, args.seed)
+    last_year = params.first_year + params.years - 1
+    if last_year >= time.localtime().tm_year:
+        parser.error(f"the federation must end before this year (it ends in {last_year}): lower --first-year")
+    report = Report()
+    say = report.say
+    say("Rating ledger benchmark")
+    say("=======================")
+    for line in machine():
+        say(line)
+    say(
+        f"Started:  {time.strftime('%Y-%m-%d %H:%M:%S %Z')}; "
+        f"command: python -m benchmarks.run {' '.join(argv or sys.argv[1:])}"
+    )
+    say()
+
+    data = write_federation(args.data, params)
+    counts = data.counts
+    say(
+        f"Federation (seed {params.seed}): {counts['players']:,} players, {counts['games']:,} games, "
+        f"{params.years} years ({params.first_year}–{last_year}); every {params.special_every}th game a forfeit "
+        f"(arbiter or withdrawal);"
+    )
+    say(
+        f"  {counts['adjudications']:,} adjudications, {counts['withdrawals']:,} withdrawals, "
+        f"{counts['inactive']:,} inactivity markers, {counts['reactivated']:,} reactivations"
+    )
+    say(
+        f"  CSV in {data.folder}: players.csv {mb(data.path('players').stat().st_size)}, games.csv "
+        f"{mb(data.path('games').stat().st_size)} ({'reused' if data.reused else 'written'}; "
+        f"generated, streamed, in {data.seconds:.1f} s)"
+    )
+    say()
+
+    db = data.folder / "federation.db"
+    cache = cache_path_for(str(db))
+    scheme = get_rules(args.rules).periods
+    finished = f"{last_year}-12-15"
+    period = scheme.label(scheme.index_of_day(finished))
+
+    say("1. Import: ratings import players, then ratings import games")
+    if args.reuse_ledger and db.exists():
+        say(f"  skipped (--reuse-ledger): {db}")
+    else:
+        section_import(report, db, cache, data)
+    events, size = log_size(db)
+    say(f"  the log: {events:,} events, {mb(size)}")
+    say()
+
+    say(f"2. Cold replay to the latest list: {args.rules}, period {period}")
+    raw, cold_json, peak = section_cold(report, db, cache, args.rules, period, events)
+    say()
+
+    say(f"3. Warm list after one more game (finished {finished}, in period {period})")
+    section_warm(report, db, cache, args.rules, period, finished, raw, cold_json)
+    say()
+
+    say("Targets")
+    for name, measured, goal, ok in report.targets:
+        say(f"  {name:<44} {measured:>10}   target {goal:<10} {verdict(ok)}")
+    say(f"  {'peak memory of the cold replay':<44} {kib_mb(peak):>10}   (reported; no target)")
+    failed = [t for t in report.targets if not t[3]]
+    return 1 if (args.check and failed) else 0
+
+
+def section_import(report: Report, db: Path, cache: str, data: Written) -> None:
+    """Both imports twice, in turn (ours, raw, ours, raw); the better time of each counts.
+
+    The first of ours makes the benchmark's ledger; the second goes to a
+    scratch file, deleted afterwards.
+    """
+    say = report.say
+    remove_db(db)
+    remove_db(cache)
+    scratch = data.folder / "import-2.db"
+    raw_file = data.folder / "raw-import.db"
+    ours_runs: list[tuple[float, float]] = []
+    raw_runs: list[tuple[float, float]] = []
+    counts = (0, 0)
+    for target in (db, scratch):
+        remove_db(target)
+        player_time, game_time, player_count, game_count = import_ours(target, data)
+        ours_runs.append((player_time, game_time))
+        counts = (player_count, game_count)
+        raw_runs.append(import_raw(raw_file, data))
+    remove_db(scratch)
+    player_count, game_count = counts
+    rows = player_count + game_count
+    player_time, game_time = min(ours_runs, key=sum)
+    ours = player_time + game_time
+    in_memory = min(run[1] for run in raw_runs)
+    streamed = min(run[0] for run in raw_runs)
+
+    def line(what: str, count: int, seconds: float) -> None:
+        say(f"  {what:<58} {count:>10,} rows {seconds:8.2f} s {count / seconds:>10,.0f} rows/s")
+
+    def runs(times: Iterable[float]) -> str:
+        return ", ".join(f"{t:.2f} s" for t in times)
+
+    say(f"  ours (runs: {runs(sum(run) for run in ours_runs)}; the better one):")
+    line("  RatingLedger.import_players(read_rows(players.csv))", player_count, player_time)
+    line("  RatingLedger.import_games(read_rows(games.csv))", game_count, game_time)
+    line("  both", rows, ours)
+    say("  raw sqlite3: a new WAL file, a table per CSV file with its columns and no index, one transaction a file")
+    line(f"  executemany of the rows read beforehand ({runs(run[1] for run in raw_runs)})", rows, in_memory)
+    line(f"  csv.reader → executemany ({runs(run[0] for run in raw_runs)})", rows, streamed)
+    ratio = in_memory / ours
+    say(
+        f"  rate ratio ours/raw: {ratio:.3f} against executemany of rows read beforehand (the target's measure); "
+        f"{streamed / ours:.3f} against csv.reader → executemany"
+    )
+    report.target("import rate / raw executemany rate", f"{ratio:.3f}", f"≥ {IMPORT_TARGET}", ratio >= IMPORT_TARGET)
+    extra_time, extra = record_extras(db, data)
+    done = ", ".join(f"{v:,} {k}" for k, v in extra.items())
+    say(f"  then one ledger command each (not in the ratio): {done} in {extra_time:.1f} s")
+
+
+def section_cold(report: Report, db: Path, cache: str, rules: str, period: str, events: int) -> tuple[float, str, int]:
+    """The raw scan, the cold replay and its peak memory: (raw seconds, the list's JSON, peak KiB).
+
+    Both sides are timed twice, in turn (raw, replay, raw, replay), and the
+    better time of each counts: a shared machine's noise only ever adds time.
+    The replay runs once in this process and once in a new one (which also
+    gives its peak memory).
+    """
+    say = report.say
+    raw_times = [timed(lambda: raw_scan(str(db)))[0]]
+    cold, cold_json = cold_replay(db, cache, rules, period)
+    listed = len(json.loads(cold_json)["players"])
+    size = mb(Path(cache).stat().st_size)
+    raw_times.append(timed(lambda: raw_scan(str(db)))[0])
+    child_cache = str(db.parent / "cold-child.projections.db")
+    remove_db(child_cache)
+    replay_child = child(["--db", str(db), "--cache", child_cache, "--rules", rules, "--period", period])
+    remove_db(child_cache)
+    raw = min(raw_times)
+    say("  raw scan: SELECT rowid, topic, state FROM stored_events ORDER BY rowid, and json.loads of every state")
+    say(f"    {', '.join(f'{t:.2f} s' for t in raw_times)}: best {raw:.2f} s ({events / raw:,.0f} events/s)")
+    best = min(cold, replay_child["seconds"])
+    ratio = best / raw
+    say("  cold replay: Projector(reader, new cache file).rating_list(...), which also writes the whole cache")
+    say(
+        f"    {cold:.2f} s in this process, {replay_child['seconds']:.2f} s in a new one: best {best:.2f} s, "
+        f"ratio {ratio:.2f} ({listed:,} players listed; cache file {size})"
+    )
+    report.target("cold replay / raw scan", f"{ratio:.2f}", f"≤ {COLD_TARGET:g}", ratio <= COLD_TARGET)
+    memory_child = child(["--db", str(db), "--cache", ":memory:", "--rules", rules, "--period", period])
+    raw_child = child(["--db", str(db), "--raw", "--period", period])
+    say(
+        f"  cold replay without a cache file, Projector(reader, None), in a new process: "
+        f"{memory_child['seconds']:.2f} s, ratio {memory_child['seconds'] / raw:.2f}"
+    )
+    say("  peak memory: VmHWM of a new process doing only that (python -m benchmarks.cold)")
+    say(
+        f"    cold replay, new cache file:        {kib_mb(replay_child['peak_kib']):>9} "
+        f"(the interpreter and imports alone: {kib_mb(replay_child['peak_kib_before'])})"
+    )
+    say(f"    cold replay, Projector(reader, None): {kib_mb(memory_child['peak_kib']):>9} (the cache in memory)")
+    say(f"    raw scan:                           {kib_mb(raw_child['peak_kib']):>9}")
+    return raw, cold_json, int(replay_child["peak_kib"])
+
+
+def section_warm(
+    report: Report, db: Path, cache: str, rules: str, period: str, finished: str, raw: float, cold_json: str
+) -> None:
+    say = report.say
+    top = [row["player"] for row in json.loads(cold_json)["players"][: 2 * WARM_ROUNDS + 4]]
+    ledger = RatingLedger(str(db))
+    head = ledger.reader().head()
+    _, shown = ratings_command()
+    name = Path(shown).name
+    say(
+        f"  a round: RatingLedger.record_game, then `{name} --db … list --rules {rules} --period {period}` "
+        "in a new process, process start included"
+    )
+    number = 0
+
+    def record(result: str) -> str:
+        nonlocal number
+        white, black = top[2 * number], top[2 * number + 1]
+        number += 1
+        game = f"BENCH-{head + number}"
+        ledger.record_game(game, white=white, black=black, result=result, finished=finished)
+        return f"recorded {game} ({white}–{black})"
+
+    times: list[float] = []
+    for _ in range(WARM_ROUNDS):
+        done = record("1/2-1/2")
+        seconds, _output = cli_list(db, rules, period)
+        times.append(seconds)
+        say(f"    round {number}: {done}; ratings list (table, the default) {seconds:.2f} s")
+    middle = statistics.median(times)
+    say(f"    median {middle:.2f} s, best {min(times):.2f} s, worst {max(times):.2f} s")
+    goal = f"≤ {WARM_TARGET:g} s"
+    name = f"warm ratings list, new process (median of {WARM_ROUNDS})"
+    report.target(name, f"{middle:.2f} s", goal, middle <= WARM_TARGET)
+    done = record("1-0")
+    warm_json_time, warm_json = cli_list(db, rules, period, "json")
+    say(f"    round {number}: {done}; ratings list --format json {warm_json_time:.2f} s")
+    again, again_json = cli_list(db, rules, period, "json")
+    say(f"  ratings list --format json again, nothing new (the list is materialised): {again:.2f} s")
+    nocache, nocache_json = cold_replay(db, None, rules, period)
+    same = warm_json == nocache_json == again_json
+    say(
+        f"  check: that warm list's JSON against a cold replay's without a cache ({nocache:.2f} s): "
+        f"{'identical' if same else 'DIFFERENT'} ({len(warm_json):,} bytes)"
+    )
+    report.target("warm list == cold list (JSON bytes)", "identical" if same else "different", "identical", same)
+    done = record("0-1")
+    inproc, _ = timed(lambda: _warm_in_process(db, cache, rules, period))
+    say(f"  in this process: {done}; Projector(reader, cache file).rating_list {inproc * 1000:.0f} ms")
+    ledger.close()
+
+
+def _warm_in_process(db: Path, cache: str, rules: str, period: str) -> int:
+    reader = SQLiteLogReader(str(db))
+    projector = Projector(reader, cache)
+    rows = len(projector.rating_list(rules, period).rows)
+    projector.close()
+    reader.close()
+    return rows
+
+
+if __name__ == "__main__":
+    sys.exit(main())
