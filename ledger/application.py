@@ -9,16 +9,12 @@ it in one transaction.
 from __future__ import annotations
 
 import getpass
-import json
-import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from hashlib import sha1
 from itertools import islice
-from operator import itemgetter
 from typing import TypeVar
 from uuid import UUID
 
@@ -28,7 +24,7 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import get_topic
 
-from ledger import values
+from ledger import bulk, values
 from ledger.errors import (
     AlreadyAdjudicatedError,
     DuplicateGameError,
@@ -45,7 +41,6 @@ from ledger.errors import (
     UnknownPlayerError,
 )
 from ledger.events import (
-    NAMESPACE,
     Game,
     GameAdjudicated,
     GameRecorded,
@@ -226,7 +221,7 @@ class RatingLedger(Application[UUID]):
         game, white, black = self._check_sides(game, white, black, known)
         values.check_result(result)
         finished_on, reported = self._check_game_dates(finished, reported_on)
-        kind, tc = _check_game_kind(forfeit, time_control)
+        kind, tc = values.check_game_kind(forfeit, time_control)
         return GameFacts(game, white, black, result, finished_on, tournament or None, tc, kind, reported)
 
     def _check_sides(self, game: str, white: str, black: str, known: Callable[[str], bool]) -> tuple[str, str, str]:
@@ -446,8 +441,8 @@ class RatingLedger(Application[UUID]):
         stamp = datetime.now(UTC)
         topic = get_topic(Player)
         event_topic = get_topic(PlayerRegistered)
-        encode = _StateEncoder(stamp, topic, self.user)
-        key = _KeyHex("player:")
+        encode = bulk.StateEncoder(stamp, topic, self.user)
+        key = bulk.KeyHex("player:")
 
         def event(item: tuple[Registration, str]) -> Aggregate.Event:
             reg, reported = item
@@ -477,28 +472,28 @@ class RatingLedger(Application[UUID]):
         Each row is checked as :meth:`record_game` checks a game, through the
         same helpers; the checks that depend only on a few texts (dates,
         forfeit and time control) are made once per distinct text. A game is
-        kept as a tuple of :data:`_GAME_FIELDS` and its stored event is written
+        kept as a tuple of :data:`bulk.GAME_FIELDS` and its stored event is written
         by a template, checked against the library's own encoding first.
         """
-        games: list[_GameTuple] = []
+        games: list[bulk.GameTuple] = []
         lines: dict[str, int] = {}
         check_sides, check_result = self._check_sides, values.check_result
 
         def check_terms(key: tuple[str, str | None, str | None, str | None]) -> tuple[str, str, str, str | None]:
             finished, reported, forfeit, time_control = key
-            return (*self._check_game_dates(finished, reported), *_check_game_kind(forfeit, time_control))
+            return (*self._check_game_dates(finished, reported), *values.check_game_kind(forfeit, time_control))
 
         # The checks of a player and of the dates, forfeit and time control depend on a few texts
         # only: each is made once per distinct text (a dict lookup after that).
-        terms = _Memo(check_terms)
+        terms = bulk.Memo(check_terms)
         with self._bulk_checks():
-            is_known = _Memo(self._player_exists).__getitem__
+            is_known = bulk.Memo(self._player_exists).__getitem__
             for line, row in rows:
                 try:
-                    game, white, black, result, finished, tournament, forfeit = _GAME_CELLS(row)
+                    game, white, black, result, finished, tournament, forfeit = bulk.GAME_CELLS(row)
                 except KeyError:  # a row without some column: each missing cell is its default
                     get = row.get
-                    game, white, black, result, finished = (get(c, "") for c in _GAME_CELLS_TEXT)
+                    game, white, black, result, finished = (get(c, "") for c in bulk.GAME_CELLS_TEXT)
                     tournament, forfeit = get("tournament"), get("forfeit")
                 try:
                     game, white, black = check_sides(game, white, black, is_known)
@@ -521,20 +516,20 @@ class RatingLedger(Application[UUID]):
         stamp = datetime.now(UTC)
         topic = get_topic(Game)
         event_topic = get_topic(GameRecorded)
-        encode = _StateEncoder(stamp, topic, self.user)
-        key = _KeyHex("game:")
+        encode = bulk.StateEncoder(stamp, topic, self.user)
+        key = bulk.KeyHex("game:")
 
-        def event(item: _GameTuple) -> Aggregate.Event:
+        def event(item: bulk.GameTuple) -> Aggregate.Event:
             return GameRecorded(  # type: ignore[call-arg]
                 originator_id=game_key(item[0]),
                 originator_version=1,
                 timestamp=stamp,
                 originator_topic=topic,
-                **dict(zip(_GAME_FIELDS, item, strict=True)),
+                **dict(zip(bulk.GAME_FIELDS, item, strict=True)),
                 recorded_by=self.user,
             )
 
-        def fast(item: _GameTuple) -> StoredRow:
+        def fast(item: bulk.GameTuple) -> StoredRow:
             return key(item[0]), 1, event_topic, encode.game(item)
 
         try:
@@ -547,7 +542,7 @@ class RatingLedger(Application[UUID]):
                     raise ImportRowError(lines[game], f"game {game!r} is already recorded") from None
             raise
 
-    def _check_bulk_game(self, row: dict[str, str], fast: _GameTuple, known: Callable[[str], bool]) -> None:
+    def _check_bulk_game(self, row: dict[str, str], fast: bulk.GameTuple, known: Callable[[str], bool]) -> None:
         """Refuse to go on if the bulk path's tuple of a row is not :meth:`_check_game`'s facts of it."""
         facts = self._check_game(
             row.get("game", ""),
@@ -561,9 +556,9 @@ class RatingLedger(Application[UUID]):
             row.get("reported"),
             known,
         )
-        if vars(facts) != dict(zip(_GAME_FIELDS, fast, strict=True)):
+        if vars(facts) != dict(zip(bulk.GAME_FIELDS, fast, strict=True)):
             raise AssertionError(
-                "RatingLedger.import_games is out of step with GameFacts and _check_game: update _GAME_FIELDS "
+                "RatingLedger.import_games is out of step with GameFacts and _check_game: update bulk.GAME_FIELDS "
                 f"and the tuple import_games builds ({vars(facts)} != {fast})"
             )
 
@@ -615,88 +610,6 @@ class RatingLedger(Application[UUID]):
             if duplicate is None:
                 raise
             raise duplicate from None
-
-
-_GAME_FIELDS = ("game", "white", "black", "result", "finished", "tournament", "time_control", "forfeit", "reported_on")
-"""The fields of :class:`GameFacts`, in order: ``import_games`` keeps a game as a tuple of them."""
-
-_GameTuple = tuple[str, str, str, str, str, str | None, str | None, str, str]
-
-_GAME_CELLS_TEXT = ("game", "white", "black", "result", "finished")
-_GAME_CELLS = itemgetter(*_GAME_CELLS_TEXT, "tournament", "forfeit")
-"""The cells of a game row that ``import_games`` reads with ``row.get(name, "")`` (the first five) or
-``row.get(name)`` (the other two), in one call when the row has them all."""
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class _Memo(dict[K, V]):
-    """``memo[key]``: ``compute(key)``, computed once per key and then a dict lookup. Errors are not kept."""
-
-    def __init__(self, compute: Callable[[K], V]) -> None:
-        super().__init__()
-        self.compute = compute
-
-    def __missing__(self, key: K) -> V:
-        value = self[key] = self.compute(key)
-        return value
-
-
-def _check_game_kind(forfeit: str | None, time_control: str | None) -> tuple[str, str | None]:
-    """The forfeit kind and the time control of a game (a function of the two texts)."""
-    kind = values.check_choice(forfeit or "none", values.FORFEIT_KINDS, "forfeit")
-    tc = values.check_time_control(time_control) if time_control else None
-    return kind, tc
-
-
-class _KeyHex:
-    """``uuid5(NAMESPACE, prefix + name).hex`` without the UUID object: an aggregate id as the store keeps it."""
-
-    def __init__(self, prefix: str) -> None:
-        self.seed = NAMESPACE.bytes + prefix.encode()
-
-    def __call__(self, name: str) -> str:
-        digest = sha1(self.seed + name.encode()).digest()
-        # RFC 4122 §4.3: version 5 in the high nibble of byte 6, the variant in the top bits of byte 8.
-        return (digest[:6] + bytes((digest[6] & 0x0F | 0x50, digest[7], digest[8] & 0x3F | 0x80)) + digest[9:16]).hex()
-
-
-_UNSAFE = re.compile(r'[\x00-\x1f"\\]')
-"""Characters JSON escapes even with ``ensure_ascii=False``; text without them is its own JSON string body."""
-
-
-class _StateEncoder:
-    """The stored state of new events of one import, byte for byte as eventsourcing's JSON transcoder writes it:
-    compact, not ASCII-escaped, ``timestamp`` as ``{"_type_":"datetime_iso","_data_":...}``, then
-    ``originator_topic``, then the event's own fields in order, then ``recorded_by``.
-    """
-
-    def __init__(self, stamp: datetime, topic: str, user: str) -> None:
-        self.encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-        self.timestamp = {"_type_": "datetime_iso", "_data_": stamp.isoformat()}
-        self.topic = topic
-        self.user = user
-        self.head = '{"timestamp":' + self.encode(self.timestamp) + ',"originator_topic":' + self.encode(topic) + ","
-        self.tail = ',"recorded_by":' + self.encode(user) + "}"
-
-    def fields(self, fields: dict[str, object]) -> bytes:
-        """Any event's state, from its own fields (JSON types only), in order."""
-        state = {"timestamp": self.timestamp, "originator_topic": self.topic, **fields, "recorded_by": self.user}
-        return self.encode(state).encode()
-
-    def game(self, item: _GameTuple) -> bytes:
-        """A ``GameRecorded`` state from a tuple of :data:`_GAME_FIELDS`, by template when no text needs escaping."""
-        game, white, black, result, finished, tournament, tc, kind, reported = item
-        if _UNSAFE.search(f"{game}{white}{black}{result}{finished}{tournament}{tc}{kind}{reported}"):
-            return self.fields(dict(zip(_GAME_FIELDS, item, strict=True)))
-        tournament_json = "null" if tournament is None else f'"{tournament}"'
-        tc_json = "null" if tc is None else f'"{tc}"'
-        return (
-            f'{self.head}"game":"{game}","white":"{white}","black":"{black}","result":"{result}",'
-            f'"finished":"{finished}","tournament":{tournament_json},"time_control":{tc_json},'
-            f'"forfeit":"{kind}","reported_on":"{reported}"{self.tail}'
-        ).encode()
 
 
 def _optional_int(text: str | None, column: str) -> int | None:

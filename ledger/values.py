@@ -92,3 +92,10 @@ def check_text(value: str, what: str) -> str:
     if not stripped:
         raise InvalidValueError(f"{what} must not be empty")
     return stripped
+
+
+def check_game_kind(forfeit: str | None, time_control: str | None) -> tuple[str, str | None]:
+    """The forfeit kind and the time control of a game (a function of the two texts)."""
+    kind = check_choice(forfeit or "none", FORFEIT_KINDS, "forfeit")
+    tc = check_time_control(time_control) if time_control else None
+    return kind, tc
