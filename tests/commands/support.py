@@ -73,25 +73,16 @@ class Ratings:
         )
 
     def game(self, game: str, white: str, black: str, result: str, finished: str, *options: str) -> Result:
-        return self.ok(
-            "game",
-            "record",
-            game,
-            "--white",
-            white,
-            "--black",
-            black,
-            "--result",
-            result,
-            "--finished",
-            finished,
-            "--reported",
-            finished,
-            *options,
-        )
+        return self.ok(*record(game, white, black, result, finished, "--reported", finished, *options))
 
 
 def write_csv(path: Path, *lines: str) -> str:
     """Write the lines as a CSV file; return its path as text."""
     path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     return str(path)
+
+
+def record(game: str, white: str, black: str, result: str, finished: str, *extra: str) -> list[str]:
+    """The arguments of ``ratings game record``."""
+    sides = ["--white", white, "--black", black]
+    return ["game", "record", game, *sides, "--result", result, "--finished", finished, *extra]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.commands.support import RULES, Ratings, stored_rows
+from tests.commands.support import RULES, Ratings, record, stored_rows
 
 FAR_FUTURE = "2999-01-01"
 
@@ -21,23 +21,6 @@ def busy(two_players: Ratings) -> Ratings:
     r.ok("player", "withdraw", "A", "--tournament", "Cup", "--on", "2024-03-02", "--reported", "2024-03-02")
     r.ok("player", "inactive", "B", "--on", "2024-05-01", "--reason", "a break", "--reported", "2024-05-01")
     return r
-
-
-def record(game: str, white: str, black: str, result: str, finished: str, *extra: str) -> list[str]:
-    return [
-        "game",
-        "record",
-        game,
-        "--white",
-        white,
-        "--black",
-        black,
-        "--result",
-        result,
-        "--finished",
-        finished,
-        *extra,
-    ]
 
 
 REFUSALS = [
