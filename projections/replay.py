@@ -9,7 +9,6 @@ cache, and builds lists, explanations and histories from the result.
 from __future__ import annotations
 
 import gc
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,7 +18,7 @@ from ledger.events import game_key
 from ledger.store import LogReader
 from projections.cache import FULL_EVERY, ProjectionCache, encode_states, fingerprint
 from projections.explain import Explanation, explain_entry, provisional_terms
-from projections.facts import Facts, GameRow
+from projections.facts import Facts, GameRow, game_row
 from projections.lists import RatingList, build_rows, rows_to_list
 from projections.registry import get_rules
 from projections.rules.iecg import (
@@ -72,8 +71,7 @@ class Projector:
     def _find_game(self, game: str) -> GameRow | None:
         for record in self.reader.aggregate_records(game_key(game)):
             if record.type == "GameRecorded":
-                s = json.loads(record.state)
-                return GameRow(s["game"], s["white"], s["black"], s["result"], s["finished"], s["forfeit"])
+                return game_row(record.state)
         return None
 
     def facts(self) -> Facts:
