@@ -53,6 +53,7 @@ from ledger.events import (
     player_key,
 )
 from ledger.store import SQLiteLogReader, StoredRow, first_event_lookup, insert_rows_in_one_transaction, sqlite_env
+from ledger.values import Registration
 
 A = TypeVar("A", bound=Aggregate)
 T = TypeVar("T")
@@ -69,19 +70,6 @@ def os_user() -> str:
         return getpass.getuser()
     except (KeyError, OSError):
         return "unknown"
-
-
-@dataclass(frozen=True)
-class Registration:
-    """A validated player registration, before it becomes an event."""
-
-    player: str
-    name: str
-    country: str
-    born: str | None
-    starting_rating: int
-    source: str
-    rated_games: int
 
 
 @dataclass(frozen=True)
@@ -283,7 +271,7 @@ class RatingLedger(Application[UUID]):
         if self._player_exists(reg.player):
             raise DuplicatePlayerError(f"player {reg.player!r} is already registered")
         aggregate = Player._create(
-            PlayerRegistered, **vars(reg), reported_on=reported.isoformat(), recorded_by=self.user
+            PlayerRegistered, **reg._asdict(), reported_on=reported.isoformat(), recorded_by=self.user
         )
         self._save(aggregate, DuplicatePlayerError(f"player {reg.player!r} is already registered"))
         return reg
@@ -451,14 +439,14 @@ class RatingLedger(Application[UUID]):
                 originator_version=1,
                 timestamp=stamp,
                 originator_topic=topic,
-                **vars(reg),
+                **reg._asdict(),
                 reported_on=reported,
                 recorded_by=self.user,
             )
 
         def fast(item: tuple[Registration, str]) -> StoredRow:
             reg, reported = item
-            return key(reg.player), 1, event_topic, encode.fields({**vars(reg), "reported_on": reported})
+            return key(reg.player), 1, event_topic, encode.fields({**reg._asdict(), "reported_on": reported})
 
         return self._bulk_insert(
             self._stored_rows(regs, event, fast),

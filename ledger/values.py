@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Final
+from typing import Final, NamedTuple
 
 from ledger.errors import (
     FutureDateError,
@@ -38,6 +38,19 @@ TUTOR_MAXIMUM: Final = 1700
 
 OTHER_MINIMUM_GAMES: Final = 6
 """IECG §VII.2: another organisation's rating 'must be based on at least six games'."""
+
+
+class Registration(NamedTuple):
+    """A player as registered, with his starting rating and its source (IECG §VII)."""
+
+    player: str
+    name: str
+    country: str
+    born: str | None
+    starting_rating: int
+    source: str
+    rated_games: int
+
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
 # PGN standard §9.6.1: "?", "-", or fields "moves/seconds", "seconds",

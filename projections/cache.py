@@ -32,7 +32,8 @@ from typing import Any, cast
 
 import sqlite_utils
 
-from projections.facts import Adjudication, Facts, GameRow, Marker, Registration
+from ledger.values import Registration
+from projections.facts import Adjudication, Facts, GameRow, Marker
 from projections.lists import LIST_KEYS
 from projections.rules.iecg import PlayerState
 

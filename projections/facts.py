@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
 from ledger.store import LogRecord
-from ledger.values import WHITE_POINTS2
+from ledger.values import WHITE_POINTS2, Registration
 from projections.rules.iecg import RatedGame
 
 _scan: Callable[[str, int], tuple[Any, int]] = cast(Any, json.JSONDecoder()).scan_once
@@ -63,18 +63,6 @@ def game_row(state: bytes) -> GameRow:
         return GameRow._make(match.groups())
     s = decode(state)
     return GameRow(s["game"], s["white"], s["black"], s["result"], s["finished"], s["forfeit"])
-
-
-class Registration(NamedTuple):
-    """A player as registered (IECG §VII)."""
-
-    player: str
-    name: str
-    country: str
-    born: str | None
-    starting_rating: int
-    source: str
-    rated_games: int
 
 
 class GameRow(NamedTuple):

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from projections.facts import Registration
+from ledger.values import Registration
 from projections.rules.iecg import IecgParams, PlayerState, is_listed, rating_class
 
 LIST_KEYS = (

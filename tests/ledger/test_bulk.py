@@ -7,10 +7,13 @@ writes for the same event, whatever the text holds.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from functools import cache
+from pathlib import Path
+from typing import Any
 from uuid import UUID
 
+import pytest
 from eventsourcing.application import Application
 from eventsourcing.persistence import Mapper
 from eventsourcing.utils import get_topic
@@ -57,3 +60,28 @@ def test_state_encoder_writes_the_mappers_bytes(
 def test_key_hex_is_the_uuid5_of_the_natural_key(name: str) -> None:
     assert bulk.KeyHex("player:")(name) == player_key(name).hex
     assert bulk.KeyHex("game:")(name) == game_key(name).hex
+
+
+def test_imports_take_the_fast_path_after_checking_one_row(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mapper writes only each import's first row, as the check; the rest are written by ``bulk``."""
+    from ledger.application import RatingLedger
+
+    ledger = RatingLedger(str(tmp_path / "l.db"), clock=lambda: date(2026, 1, 1), user="t")
+    calls: list[object] = []
+    to_stored = ledger.mapper.to_stored_event
+
+    def counting(event: Any) -> Any:
+        calls.append(event)
+        return to_stored(event)
+
+    monkeypatch.setattr(ledger.mapper, "to_stored_event", counting)
+    players = [{"player": f"P{i}", "name": f"N {i}", "country": "IE"} for i in range(20)]
+    games = [
+        {"game": f"G{i}", "white": f"P{i}", "black": f"P{i + 1}", "result": "1-0", "finished": "2024-01-05"}
+        for i in range(19)
+    ]
+    assert ledger.import_players(enumerate(players, start=2)) == 20
+    assert ledger.import_games(enumerate(games, start=2)) == 19
+    assert len(calls) == 2
+    states = [record.state for record in ledger.reader().records()]
+    assert len(states) == 39
