@@ -524,10 +524,9 @@ class RatingLedger(Application[UUID]):
             return self._bulk_insert(self._stored_rows(games, event, fast), progress, None)
         except IntegrityError:
             with self._bulk_checks() as exists:
-                recorded = [item[0] for item in games if exists(game_key(item[0]))]
-            for game in recorded:
-                if self._get(game_key(game), Game) is not None:
-                    raise ImportRowError(lines[game], f"game {game!r} is already recorded") from None
+                for item in games:
+                    if exists(game_key(item[0])):
+                        raise ImportRowError(lines[item[0]], f"game {item[0]!r} is already recorded") from None
             raise
 
     def _check_bulk_game(self, row: dict[str, str], fast: bulk.GameTuple, known: Callable[[str], bool]) -> None:
