@@ -74,6 +74,11 @@ LAST = (
 )
 
 
+def _day(first_year: int, month: int, day: int) -> str:
+    """The ISO date of ``day`` in the ``month``-th month (from 0) counted from January of ``first_year``."""
+    return f"{first_year + month // 12}-{month % 12 + 1:02d}-{day:02d}"
+
+
 class FederationStream:
     """A synthetic federation, made as it is read: the players at once, the games one at a time.
 
@@ -103,7 +108,6 @@ class FederationStream:
         self.withdrawals: list[dict[str, str]] = []
         self.inactive: list[dict[str, str]] = []
         self.reactivated: list[dict[str, str]] = []
-        self.complete = False
         self._started = False
         rng = self.rng
         for i in range(players):
@@ -160,7 +164,7 @@ class FederationStream:
             if special_every and g % special_every == special_every - 1:
                 forfeit = "withdrawal" if (g // special_every) % 2 else "arbiter"
                 result = "1-0" if rng.random() < 0.5 else "0-1"
-            finished = f"{year}-{mon:02d}-{day:02d}"
+            finished = _day(first_year, month, day)
             yield {
                 "game": game_id,
                 "white": ids[a],
@@ -183,17 +187,16 @@ class FederationStream:
                         {
                             "game": game_id,
                             "result": rng.choice(("1-0", "1/2-1/2", "0-1")),
-                            "on": f"{first_year + later // 12}-{later % 12 + 1:02d}-10",
+                            "on": _day(first_year, later, 10),
                         }
                     )
         for i in range(0, players, max(1, players // 6)):
             month = rng.randrange(months // 2, months)
-            on = f"{first_year + month // 12}-{month % 12 + 1:02d}-01"
+            on = _day(first_year, month, 1)
             self.inactive.append({"player": ids[i], "on": on, "reason": "requested a break"})
             if i % 2 and month + 6 < months:
                 back = month + 6
-                self.reactivated.append({"player": ids[i], "on": f"{first_year + back // 12}-{back % 12 + 1:02d}-01"})
-        self.complete = True
+                self.reactivated.append({"player": ids[i], "on": _day(first_year, back, 1)})
 
 
 def federation(
