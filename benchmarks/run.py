@@ -144,22 +144,18 @@ class Report:
 def import_ours(db: Path, data: Written) -> tuple[float, float, int, int]:
     """Players then games through the ledger's import path; seconds and counts of each."""
 
-    def players() -> int:
+    def load(kind: str) -> int:
         ledger = RatingLedger(str(db))
-        with open(data.path("players"), newline="", encoding="utf-8") as handle:
-            count = ledger.import_players(read_rows(handle, PLAYER_COLUMNS, PLAYER_OPTIONAL))
+        with open(data.path(kind), newline="", encoding="utf-8") as handle:
+            if kind == "players":
+                count = ledger.import_players(read_rows(handle, PLAYER_COLUMNS, PLAYER_OPTIONAL))
+            else:
+                count = ledger.import_games(read_rows(handle, GAME_COLUMNS, GAME_OPTIONAL))
         ledger.close()
         return count
 
-    def games() -> int:
-        ledger = RatingLedger(str(db))
-        with open(data.path("games"), newline="", encoding="utf-8") as handle:
-            count = ledger.import_games(read_rows(handle, GAME_COLUMNS, GAME_OPTIONAL))
-        ledger.close()
-        return count
-
-    player_time, player_count = timed(players)
-    game_time, game_count = timed(games)
+    player_time, player_count = timed(lambda: load("players"))
+    game_time, game_count = timed(lambda: load("games"))
     return player_time, game_time, player_count, game_count
 
 
