@@ -22,11 +22,12 @@ from eventsourcing.persistence import PersistenceError
 from commands import output
 from commands.explain_text import explanation_text
 from ledger.application import Progress, RatingLedger
+from ledger.chain import ChainError
 from ledger.errors import LedgerError, UnknownPlayerError
 from ledger.events import player_key
 from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS, PLAYER_OPTIONAL, read_rows
 from ledger.store import resolve_db
-from ledger.values import FORFEIT_KINDS, SOURCES
+from ledger.values import FORFEIT_KINDS, SOURCES, parse_date
 from projections.lists import LIST_KEYS, RatingList
 from projections.log import log_entries
 from projections.periods import PeriodError
@@ -35,7 +36,7 @@ from projections.replay import Projector, cache_path_for
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-REFUSED = (LedgerError, PeriodError, UnknownRulesError, LookupError)
+REFUSED = (LedgerError, PeriodError, UnknownRulesError, LookupError, ChainError)
 """Errors that mean "refused": a message and exit status 1."""
 
 STORE_ERRORS = (PersistenceError, sqlite3.Error)
@@ -123,6 +124,16 @@ period_option = click.option("--period", required=True, metavar="YYYY-MM", help=
 reported_option = click.option(
     "--reported", metavar="YYYY-MM-DD", help="When the rating office received it [default: today]."
 )
+known_at_option = click.option(
+    "--known-at",
+    metavar="YYYY-MM-DD",
+    help="Count only the facts reported on or before this date [default: everything recorded].",
+)
+
+
+def known_date(known_at: str | None) -> str | None:
+    """The ``--known-at`` date as ISO text, or a refusal naming the bad value."""
+    return None if known_at is None else parse_date(known_at, "--known-at date").isoformat()
 
 
 # --- player ------------------------------------------------------------------
@@ -407,7 +418,7 @@ def import_games(obj: Context, file: str) -> None:
 # --- queries -----------------------------------------------------------------
 
 
-def _list_text(rating_list: RatingList, fmt: str) -> str:
+def list_text(rating_list: RatingList, fmt: str) -> str:
     if fmt == "json":
         return rating_list.as_json()
     rows = list(rating_list.rows)
@@ -421,51 +432,66 @@ def _list_text(rating_list: RatingList, fmt: str) -> str:
 @rules_option
 @period_option
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@known_at_option
 @pass_context
-def list_(obj: Context, rules: str, period: str, fmt: str) -> None:
-    """Print the rating list of a period.
+def list_(obj: Context, rules: str, period: str, fmt: str, known_at: str | None) -> None:
+    """Print the rating list of a period (as known at a date, with --known-at).
 
     \b
     Example:
         ratings list --rules iecg-1.7 --period 2024-01 --format json
+        ratings list --rules iecg-1.7 --period 2024-01 --known-at 2024-03-01
     """
     with refusals():
         projector = obj.projector()
-        rating_list = projector.rating_list(rules, period)
-    click.echo(_list_text(rating_list, fmt), nl=False)
+        rating_list = projector.rating_list(rules, period, known_date(known_at))
+    click.echo(list_text(rating_list, fmt), nl=False)
 
 
 @cli.command()
 @click.argument("player_id", metavar="P")
 @rules_option
 @period_option
+@known_at_option
+@click.option(
+    "--since-published",
+    is_flag=True,
+    help="Also show what changed for the player since the list was last published, and why.",
+)
 @pass_context
-def explain(obj: Context, player_id: str, rules: str, period: str) -> None:
+def explain(obj: Context, player_id: str, rules: str, period: str, known_at: str | None, since_published: bool) -> None:
     """Explain a player's rating on the list of a period, game by game.
 
     \b
     Example:
         ratings explain 1001 --rules iecg-1.7 --period 2024-01
+        ratings explain 1001 --rules iecg-1.7 --period 2024-01 --since-published
     """
     with refusals():
         projector = obj.projector()
-        explanation = projector.explain(rules, player_id, period)
-        name = projector.facts().players[player_id].name
-    click.echo(explanation_text(explanation, name), nl=False)
+        known = known_date(known_at)
+        explanation = projector.explain(rules, player_id, period, known)
+        view = projector.view(known)
+        name = (view.players.get(player_id) or projector.facts().players[player_id]).name
+        since = since_published_text(projector, rules, period, player_id) if since_published else ""
+    click.echo(since + explanation_text(explanation, name), nl=False)
 
 
 @cli.command()
 @click.argument("player_id", metavar="P")
 @rules_option
+@known_at_option
 @pass_context
-def history(obj: Context, player_id: str, rules: str) -> None:
+def history(obj: Context, player_id: str, rules: str, known_at: str | None) -> None:
     """Show a player's rating after every period he was rated in.
 
     \b
     Example:
         ratings history 1001 --rules iecg-1.7
+        ratings history 1001 --rules iecg-1.7 --known-at 2024-03-01
     """
     with refusals():
+        known = known_date(known_at)
         rows = [
             {
                 "period": period,
@@ -474,7 +500,7 @@ def history(obj: Context, player_id: str, rules: str) -> None:
                 "status": "established" if s.established else "provisional",
                 "games": s.games,
             }
-            for period, s in obj.projector().history(rules, player_id)
+            for period, s in obj.projector().history(rules, player_id, known)
         ]
     if not rows:
         click.echo(f"{player_id} has no rated games under {rules}")
@@ -523,9 +549,12 @@ def _fact(value: Any) -> str:
     return json.dumps(text, ensure_ascii=False) if not text or any(c.isspace() for c in text) else text
 
 
+from commands import audit, corrections  # noqa: E402  (they register their commands on the groups above)
+from commands.audit import since_published_text  # noqa: E402
 from commands.demo import demo  # noqa: E402  (registers the demo command)
 
 cli.add_command(demo)
+__all__ = ["audit", "cli", "corrections", "main"]
 
 
 def main() -> None:

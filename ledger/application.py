@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import getpass
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from itertools import islice
-from typing import TypeVar
+from typing import Any, TypeVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -29,30 +29,51 @@ from ledger.errors import (
     AlreadyAdjudicatedError,
     DuplicateGameError,
     DuplicatePlayerError,
+    DuplicatePublicationError,
     DuplicateWithdrawalError,
     FutureDateError,
     ImportRowError,
     InvalidValueError,
     LedgerError,
     MarkerError,
+    NothingToCorrectError,
+    ReportedOrderError,
     SelfPlayError,
     StartingRatingError,
     UnknownGameError,
     UnknownPlayerError,
+    VoidError,
 )
 from ledger.events import (
+    GAME_FIELDS,
+    REGISTRATION_FIELDS,
     Game,
     GameAdjudicated,
+    GameCorrected,
     GameRecorded,
+    GameRestored,
+    GameVoided,
+    ListPublished,
     Player,
+    PlayerCorrected,
     PlayerMarkedInactive,
     PlayerReactivated,
     PlayerRegistered,
     PlayerWithdrew,
+    Publication,
     game_key,
     player_key,
+    publication_key,
 )
-from ledger.store import SQLiteLogReader, StoredRow, first_event_lookup, insert_rows_in_one_transaction, sqlite_env
+from ledger.store import (
+    LogRecord,
+    SQLiteLogReader,
+    StoredRow,
+    first_event_lookup,
+    insert_rows_in_one_transaction,
+    sqlite_env,
+    type_of,
+)
 from ledger.values import Registration
 
 A = TypeVar("A", bound=Aggregate)
@@ -317,6 +338,8 @@ class RatingLedger(Application[UUID]):
         reported = self._reported(reported_on)
         values.not_after(decided, reported, "adjudication date", "the reported date")
         aggregate = self.game(game)
+        if aggregate.voided:
+            raise VoidError(f"game {game!r} is void: restore it before adjudicating it")
         if aggregate.adjudicated_on is not None:
             raise AlreadyAdjudicatedError(f"game {game!r} was already adjudicated on {aggregate.adjudicated_on}")
         if decided.isoformat() < aggregate.finished:
@@ -386,6 +409,188 @@ class RatingLedger(Application[UUID]):
             recorded_by=self.user,
         )
         self.save(aggregate)
+
+    # --- corrections (audit issue §1) -----------------------------------------
+
+    def correct_game(
+        self,
+        game: str,
+        *,
+        changes: Mapping[str, str | None],
+        reason: str,
+        reported_on: str | None = None,
+        dry_run: bool = False,
+    ) -> list[LogRecord]:
+        """Correct facts of a recorded game; refused if nothing changes.
+
+        ``changes`` maps fields of :data:`~ledger.events.GAME_FIELDS` to their
+        corrected values (a field left out keeps its value); each is checked
+        as :meth:`record_game` checks it. The event holds only the facts that
+        differ from the game as recorded and corrected so far. With
+        ``dry_run`` nothing is written and the event is returned as it would
+        be stored, for a projection to show its impact.
+        """
+        game = values.check_text(game, "game id")
+        reason = values.check_text(reason, "reason")
+        unknown = sorted(set(changes) - set(GAME_FIELDS))
+        if unknown:
+            raise InvalidValueError(f"a game correction cannot change {', '.join(unknown)}")
+        aggregate = self.game(game)
+        reported = self._after_report(aggregate.reported_on, reported_on, f"game {game!r}")
+        if aggregate.voided:
+            raise VoidError(f"game {game!r} is void: restore it before correcting it")
+        corrected = dict(aggregate.facts)
+        for field, value in changes.items():
+            corrected[field] = self._game_value(field, value, reported)
+        self._check_sides(game, corrected["white"], corrected["black"], self._player_exists)
+        differing = {f: corrected[f] for f in GAME_FIELDS if corrected[f] != aggregate.facts[f]}
+        if not differing:
+            shown = ", ".join(f"{f} {aggregate.facts[f]!r}" for f in changes) or "no facts given"
+            raise NothingToCorrectError(f"the correction of game {game!r} changes nothing: {shown} as recorded")
+        if aggregate.adjudicated_on is not None:
+            if "result" in differing:
+                raise VoidError(
+                    f"game {game!r} was adjudicated on {aggregate.adjudicated_on}: its result for rating is the "
+                    "adjudicator's decision (IECG §VIII.3), which a correction of the result cannot change"
+                )
+            if corrected["finished"] > aggregate.adjudicated_on:
+                raise FutureDateError(
+                    f"finished date {corrected['finished']} is after the game's adjudication on "
+                    f"{aggregate.adjudicated_on}"
+                )
+        aggregate.trigger_event(
+            GameCorrected, game=game, changes=differing, reason=reason, reported_on=reported, recorded_by=self.user
+        )
+        return self._save_or_preview(aggregate, dry_run)
+
+    def _game_value(self, field: str, value: str | None, reported: str) -> str | None:
+        """A corrected game fact, checked as a recording checks it."""
+        if field in ("white", "black"):
+            return values.check_text(value or "", field)
+        if field == "result":
+            return values.check_result(value or "")
+        if field == "finished":
+            day = values.parse_date(value or "", "finished date")
+            values.not_after(day, self.clock(), "finished date", "today")
+            values.not_after(day, date.fromisoformat(reported), "finished date", "the reported date")
+            return day.isoformat()
+        if field == "forfeit":
+            return values.check_choice(value or "none", values.FORFEIT_KINDS, "forfeit")
+        if field == "time_control":
+            return values.check_time_control(value) if value else None
+        return value.strip() or None if value else None  # tournament
+
+    def void_game(
+        self, game: str, *, reason: str, reported_on: str | None = None, dry_run: bool = False
+    ) -> list[LogRecord]:
+        """Void a recorded game (recorded in error, or annulled): it no longer counts."""
+        return self._void(game, reason, reported_on, dry_run, void=True)
+
+    def restore_game(
+        self, game: str, *, reason: str, reported_on: str | None = None, dry_run: bool = False
+    ) -> list[LogRecord]:
+        """Restore a voided game: it counts again, with its facts as corrected."""
+        return self._void(game, reason, reported_on, dry_run, void=False)
+
+    def _void(self, game: str, reason: str, reported_on: str | None, dry_run: bool, *, void: bool) -> list[LogRecord]:
+        game = values.check_text(game, "game id")
+        reason = values.check_text(reason, "reason")
+        aggregate = self.game(game)
+        reported = self._after_report(aggregate.reported_on, reported_on, f"game {game!r}")
+        if aggregate.voided == void:
+            raise VoidError(f"game {game!r} is already void" if void else f"game {game!r} is not void")
+        event = GameVoided if void else GameRestored
+        aggregate.trigger_event(event, game=game, reason=reason, reported_on=reported, recorded_by=self.user)
+        return self._save_or_preview(aggregate, dry_run)
+
+    def correct_player(
+        self,
+        player: str,
+        *,
+        changes: Mapping[str, Any],
+        reason: str,
+        reported_on: str | None = None,
+        dry_run: bool = False,
+    ) -> list[LogRecord]:
+        """Correct registration facts of a player (IECG §VII), checked as a registration is."""
+        player = values.check_text(player, "player id")
+        reason = values.check_text(reason, "reason")
+        unknown = sorted(set(changes) - set(REGISTRATION_FIELDS))
+        if unknown:
+            raise InvalidValueError(f"a player correction cannot change {', '.join(unknown)}")
+        aggregate = self.player(player)
+        reported = self._after_report(aggregate.reported_on, reported_on, f"player {player!r}'s registration")
+        merged = {**aggregate.registration, **changes}
+        if changes.get("source") == "none" and "starting_rating" not in changes:
+            merged["starting_rating"] = None  # back to the §VII.3 default
+        reg = check_registration(player, today=self.clock(), **merged)
+        corrected = reg._asdict()
+        differing = {f: corrected[f] for f in REGISTRATION_FIELDS if corrected[f] != aggregate.registration[f]}
+        if not differing:
+            shown = ", ".join(f"{f} {aggregate.registration[f]!r}" for f in changes) or "no facts given"
+            raise NothingToCorrectError(f"the correction of player {player!r} changes nothing: {shown} as registered")
+        aggregate.trigger_event(
+            PlayerCorrected,
+            player=player,
+            changes=differing,
+            reason=reason,
+            reported_on=reported,
+            recorded_by=self.user,
+        )
+        return self._save_or_preview(aggregate, dry_run)
+
+    def _after_report(self, original: str, reported_on: str | None, what: str) -> str:
+        """The reported date of a correction: not before the fact it corrects was reported."""
+        reported = self._reported(reported_on).isoformat()
+        if reported < original:
+            raise ReportedOrderError(
+                f"the correction is reported on {reported}, before {what} was reported on {original}"
+            )
+        return reported
+
+    def _save_or_preview(self, aggregate: Aggregate, dry_run: bool) -> list[LogRecord]:
+        """Save the aggregate's new events, or (``dry_run``) return them as stored records after the head."""
+        if not dry_run:
+            self.save(aggregate)
+            return []
+        reader = self.reader()
+        try:
+            head = reader.head()
+        finally:
+            reader.close()
+        records = []
+        for offset, event in enumerate(aggregate.collect_events(), start=1):
+            stored = self.mapper.to_stored_event(event)
+            records.append(LogRecord(head + offset, type_of(stored.topic), stored.state))
+        return records
+
+    # --- publications (audit issue §3) ---------------------------------------
+
+    def record_publication(
+        self, *, rules: str, period: str, on: str, digest: str, players: int, log_position: int, log_hash: str
+    ) -> None:
+        """Record that a list was published on ``on``, with its digest and the log's head at the time."""
+        day = values.parse_date(on, "publication date")
+        values.not_after(day, self.clock(), "publication date", "today")
+        key = publication_key(rules, period, day.isoformat())
+        duplicate = DuplicatePublicationError(
+            f"the {rules} list of {period} was already published on {day.isoformat()}"
+        )
+        if self._get(key, Publication) is not None:
+            raise duplicate
+        aggregate = Publication._create(
+            ListPublished,
+            rules=rules,
+            period=period,
+            on=day.isoformat(),
+            digest=digest,
+            players=players,
+            log_position=log_position,
+            log_hash=log_hash,
+            reported_on=self.clock().isoformat(),
+            recorded_by=self.user,
+        )
+        self._save(aggregate, duplicate)
 
     def _save(self, aggregate: Aggregate, duplicate: LedgerError) -> None:
         try:

@@ -63,6 +63,22 @@ class DuplicateWithdrawalError(LedgerError):
     """A second withdrawal of one player from one tournament."""
 
 
+class NothingToCorrectError(LedgerError):
+    """A correction whose facts are those already recorded."""
+
+
+class VoidError(LedgerError):
+    """A void of a void game, a restore of a counting one, or a change to a void game."""
+
+
+class ReportedOrderError(LedgerError):
+    """A correction reported before the fact it corrects was reported."""
+
+
+class DuplicatePublicationError(LedgerError):
+    """A second publication of the same list on the same date."""
+
+
 class ImportRowError(LedgerError):
     """A CSV row that cannot be recorded; names the line and the reason."""
 

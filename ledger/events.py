@@ -46,6 +46,29 @@ class PlayerRegistered(Aggregate.Created):
 
     def apply(self, aggregate: Any) -> None:
         aggregate.player = self.player
+        aggregate.registration = {field: getattr(self, field) for field in REGISTRATION_FIELDS}
+        aggregate.reported_on = self.reported_on
+
+
+REGISTRATION_FIELDS = ("name", "country", "born", "starting_rating", "source", "rated_games")
+"""The registration facts a :class:`PlayerCorrected` can correct."""
+
+
+class PlayerCorrected(Aggregate.Event):
+    """The rating office corrected registration facts of a player, for a stated reason.
+
+    ``changes`` holds only the corrected facts (of :data:`REGISTRATION_FIELDS`),
+    with their corrected values; the registration itself is never edited.
+    """
+
+    player: str
+    changes: dict[str, Any]
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.registration.update(self.changes)
 
 
 class PlayerWithdrew(Aggregate.Event):
@@ -93,6 +116,8 @@ class Player(Aggregate):
 
     def __init__(self) -> None:
         self.player = ""
+        self.registration: dict[str, Any] = {}
+        self.reported_on = ""
         self.withdrawals: set[str] = set()
         self.markers: list[tuple[str, bool]] = []
 
@@ -128,7 +153,53 @@ class GameRecorded(Aggregate.Created):
 
     def apply(self, aggregate: Any) -> None:
         aggregate.game = self.game
-        aggregate.finished = self.finished
+        aggregate.facts = {field: getattr(self, field) for field in GAME_FIELDS}
+        aggregate.reported_on = self.reported_on
+
+
+GAME_FIELDS = ("white", "black", "result", "finished", "forfeit", "tournament", "time_control")
+"""The facts of a game a :class:`GameCorrected` can correct."""
+
+
+class GameCorrected(Aggregate.Event):
+    """The rating office corrected facts of a recorded game, for a stated reason.
+
+    ``changes`` holds only the corrected facts (of :data:`GAME_FIELDS`), with
+    their corrected values; the recording itself is never edited.
+    """
+
+    game: str
+    changes: dict[str, Any]
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.facts.update(self.changes)
+
+
+class GameVoided(Aggregate.Event):
+    """A game recorded in error, or annulled: it no longer counts, for a stated reason."""
+
+    game: str
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.voided = True
+
+
+class GameRestored(Aggregate.Event):
+    """A voided game counts again, for a stated reason."""
+
+    game: str
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.voided = False
 
 
 class GameAdjudicated(Aggregate.Event):
@@ -149,12 +220,51 @@ class Game(Aggregate):
 
     def __init__(self) -> None:
         self.game = ""
-        self.finished = ""
+        self.facts: dict[str, Any] = {}
+        self.reported_on = ""
+        self.voided = False
         self.adjudicated_on: str | None = None
+
+    @property
+    def finished(self) -> str:
+        """The game's finished date, as corrected."""
+        return str(self.facts["finished"])
 
     @staticmethod
     def create_id(*, game: str, **_: Any) -> UUID:
         return game_key(game)
+
+
+def publication_key(rules: str, period: str, on: str) -> UUID:
+    """The aggregate id of a list's publication, from the rules version, the period and the date."""
+    return uuid5(NAMESPACE, f"publication:{rules}:{period}:{on}")
+
+
+class ListPublished(Aggregate.Created):
+    """A rating list was published: which one, when, its digest, and the log it came from.
+
+    ``digest`` is the SHA-256 of the list's canonical JSON as known at ``on``;
+    ``log_position`` and ``log_hash`` are the head of the log's hash chain
+    just before this event (audit issue §3, §4).
+    """
+
+    rules: str
+    period: str
+    on: str
+    digest: str
+    players: int
+    log_position: int
+    log_hash: str
+    reported_on: str
+    recorded_by: str
+
+
+class Publication(Aggregate):
+    """One publication of one rating list."""
+
+    @staticmethod
+    def create_id(*, rules: str, period: str, on: str, **_: Any) -> UUID:
+        return publication_key(rules, period, on)
 
 
 EVENT_TYPES: dict[str, type[Aggregate.Event]] = {
@@ -164,8 +274,13 @@ EVENT_TYPES: dict[str, type[Aggregate.Event]] = {
         PlayerWithdrew,
         PlayerMarkedInactive,
         PlayerReactivated,
+        PlayerCorrected,
         GameRecorded,
         GameAdjudicated,
+        GameCorrected,
+        GameVoided,
+        GameRestored,
+        ListPublished,
     )
 }
 """Every event type of the log, by name."""

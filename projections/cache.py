@@ -7,9 +7,11 @@ more game reads only the new events and replays only the periods they touch.
 Tables (written with sqlite-utils):
 - ``meta``: the log position folded so far, and a fingerprint of the event at
   that position, so a cache is never used against another ledger;
-- ``players``, ``adjudications``, ``markers``: folded facts;
-- ``months``: the games finished in each calendar month, as one text
-  (:func:`encode_month`);
+- ``players`` (as registered, with the reported date), ``player_corrections``,
+  ``amendments`` (of games), ``amended`` (the recorded rows of amended games),
+  ``markers``: folded facts;
+- ``months``: the games recorded as finished in each calendar month, as one
+  text (:func:`encode_month`), and the month's mark (:attr:`Facts.marks`);
 - ``states``: per rules version and period, the players the run changed
   (``delta``), and every sixth period the whole state (``full``), each as
   the blob :func:`encode_states` writes;
@@ -33,11 +35,11 @@ from typing import Any, cast
 import sqlite_utils
 
 from ledger.values import Registration
-from projections.facts import Adjudication, Facts, GameRow, Marker
+from projections.facts import Amendment, Facts, GameRow, Marker, PlayerCorrection
 from projections.lists import LIST_KEYS
 from projections.rules.iecg import PlayerState
 
-FORMAT = "2"
+FORMAT = "3"
 """The layout of this file; a cache of another layout is rebuilt."""
 
 FULL_EVERY = 6
@@ -98,7 +100,7 @@ def encode_month(rows: Iterable[GameRow]) -> str:
         text = _ROW.join([_FIELD.join(row) for row in rows])
     except TypeError:
         return _encode(rows)
-    if text.count(_FIELD) != 5 * len(rows) or text.count(_ROW) != max(len(rows) - 1, 0):
+    if text.count(_FIELD) != 6 * len(rows) or text.count(_ROW) != max(len(rows) - 1, 0):
         return _encode(rows)
     return _ROW + text
 
@@ -153,14 +155,32 @@ class ProjectionCache:
                 "starting_rating": int,
                 "source": str,
                 "rated_games": int,
+                "reported": str,
             },
             pk="player",
         )
-        self.db.table("months").create({"month": str, "games": str}, pk="month")
-        self.db.table("adjudications").create(
-            {"game": str, "result": str, "on": str, "white": str, "black": str, "finished": str}, pk="game"
+        self.db.table("player_corrections").create(
+            {"position": int, "player": str, "reported": str, "changes": str}, pk="position"
         )
-        self.db.table("markers").create({"position": int, "player": str, "on": str, "inactive": int}, pk="position")
+        self.db.table("months").create({"month": str, "games": str, "mark": str}, pk="month")
+        self.db.table("amendments").create(
+            {"position": int, "game": str, "kind": str, "reported": str, "changes": str}, pk="position"
+        )
+        self.db.table("amended").create(
+            {
+                "game": str,
+                "white": str,
+                "black": str,
+                "result": str,
+                "finished": str,
+                "forfeit": str,
+                "reported": str,
+            },
+            pk="game",
+        )
+        self.db.table("markers").create(
+            {"position": int, "player": str, "on": str, "inactive": int, "reported": str}, pk="position"
+        )
         self.db.table("states").create(
             {"rules": str, "period": int, "last_month": str, "delta": bytes, "full": bytes},
             pk=("rules", "period"),
@@ -183,20 +203,33 @@ class ProjectionCache:
         """The cached facts; games are read a month at a time, when asked for."""
         facts = Facts(position=self.position())
         make = Registration._make
-        facts.players = {
-            row[0]: make(row)
-            for row in self.db.execute(
-                "SELECT player, name, country, born, starting_rating, source, rated_games FROM players"
-            )
-        }
-        for row in self.db.execute('SELECT game, result, "on", white, black, finished FROM adjudications'):
-            adj = Adjudication(*row)
-            facts.adjudications[adj.game] = adj
-        for position, player, on, inactive in self.db.execute(
-            'SELECT position, player, "on", inactive FROM markers ORDER BY position'
+        for *fields, reported in self.db.execute(
+            "SELECT player, name, country, born, starting_rating, source, rated_games, reported FROM players"
         ):
-            facts.markers.setdefault(player, []).append(Marker(position, on, bool(inactive)))
-        facts.stored_months = set(self.months())
+            reg = make(fields)
+            facts.registrations[reg.player] = facts.players[reg.player] = reg
+            facts.registered_on[reg.player] = reported
+        for position, player, reported, changes in self.db.execute(
+            "SELECT position, player, reported, changes FROM player_corrections ORDER BY position"
+        ):
+            correction = PlayerCorrection(position, player, reported, tuple(json.loads(changes)))
+            facts.player_corrections.setdefault(player, []).append(correction)
+            facts.players[player] = facts.players[player]._replace(**dict(correction.changes))
+        for row in self.db.execute("SELECT game, white, black, result, finished, forfeit, reported FROM amended"):
+            facts.amended[row[0]] = GameRow._make(row)
+        for position, game, kind, reported, changes in self.db.execute(
+            "SELECT position, game, kind, reported, changes FROM amendments ORDER BY position"
+        ):
+            amendment = Amendment(position, game, kind, reported, tuple(map(tuple, json.loads(changes))))
+            facts.amendments.setdefault(game, []).append(amendment)
+        for position, player, on, inactive, reported in self.db.execute(
+            'SELECT position, player, "on", inactive, reported FROM markers ORDER BY position'
+        ):
+            facts.markers.setdefault(player, []).append(Marker(position, on, bool(inactive), reported))
+        for month, mark in self.db.execute("SELECT month, mark FROM months"):
+            facts.stored_months.add(month)
+            if mark:
+                facts.marks[month] = mark
         facts.load_month = self.month
         return facts
 
@@ -209,22 +242,43 @@ class ProjectionCache:
 
     def store_facts(self, facts: Facts, earliest: str | None, fingerprint: str) -> None:
         """Write what :meth:`Facts.fold` added, and forget every period from ``earliest`` on."""
+        facts.mark_months(facts.changed_months)
         with self.db.conn:
             if facts.new_players:
-                self.db.table("players").upsert_all((r._asdict() for r in facts.new_players), pk="player")
-            if facts.new_adjudications:
-                self.db.table("adjudications").upsert_all((a._asdict() for a in facts.new_adjudications), pk="game")
+                self.db.table("players").upsert_all(
+                    ({**reg._asdict(), "reported": reported} for reg, reported in facts.new_players), pk="player"
+                )
+            if facts.new_player_corrections:
+                self.db.table("player_corrections").upsert_all(
+                    ({**c._asdict(), "changes": _encode(c.changes)} for c in facts.new_player_corrections),
+                    pk="position",
+                )
+            if facts.new_amended:
+                self.db.table("amended").upsert_all((row._asdict() for row in facts.new_amended), pk="game")
+            if facts.new_amendments:
+                self.db.table("amendments").upsert_all(
+                    ({**a._asdict(), "changes": _encode(a.changes)} for a in facts.new_amendments), pk="position"
+                )
             if facts.new_markers:
                 self.db.table("markers").upsert_all(
                     (
-                        {"position": m.position, "player": p, "on": m.on, "inactive": int(m.inactive)}
+                        {
+                            "position": m.position,
+                            "player": p,
+                            "on": m.on,
+                            "inactive": int(m.inactive),
+                            "reported": m.reported,
+                        }
                         for p, m in facts.new_markers
                     ),
                     pk="position",
                 )
             if facts.changed_months:
                 self.db.table("months").upsert_all(
-                    ({"month": m, "games": encode_month(facts.months[m])} for m in sorted(facts.changed_months)),
+                    (
+                        {"month": m, "games": encode_month(facts.months[m]), "mark": facts.marks.get(m)}
+                        for m in sorted(facts.changed_months)
+                    ),
                     pk="month",
                 )
             if earliest is not None:
@@ -232,9 +286,14 @@ class ProjectionCache:
                     self.db.execute(f"DELETE FROM {table} WHERE last_month >= ?", [earliest])
             self._set_meta(position=str(facts.position), fingerprint=fingerprint)
         facts.changed_months.clear()
-        facts.new_players.clear()
-        facts.new_adjudications.clear()
-        facts.new_markers.clear()
+        for pending in (
+            facts.new_players,
+            facts.new_player_corrections,
+            facts.new_amended,
+            facts.new_amendments,
+            facts.new_markers,
+        ):
+            pending.clear()
 
     # --- states ------------------------------------------------------------
 

@@ -6,11 +6,21 @@ that, is filled from log records by :meth:`Facts.fold`, and reports the
 earliest month a batch of records can change, so that cached periods from
 that month on are recomputed and the ones before it are kept.
 
-How a game is rated (IECG §VIII, foundation issue §4):
+Nothing is folded away: a game's recording stays as recorded, and its
+corrections, voids, restorations and adjudication (its *amendments*) are kept
+beside it, each with the date it was reported. :meth:`Facts.view` then gives
+the facts as known at any date (audit issue §2): only facts reported on or
+before it count — results, adjudications, corrections, voids, registrations
+and markers alike — and amendments apply in log order.
+
+How a game is rated (IECG §VIII, foundation issue §4, audit issue §1):
+- a void game does not count (until it is restored);
 - an adjudicated game counts with the adjudicated result in the month of the
   decision (§VIII.3), whatever its forfeit kind;
 - otherwise an arbiter forfeit counts as a normal game (§VIII.1) and a
-  withdrawal forfeit does not count (§VIII.2).
+  withdrawal forfeit does not count (§VIII.2);
+- a game counts as known only once it and both its players' registrations
+  are reported.
 """
 
 from __future__ import annotations
@@ -46,7 +56,7 @@ _SKIP = r'(?:"[^"\\\x00-\x1f]*"|null)'
 _GAME_RECORDED = re.compile(
     r'\{"timestamp":\{"_type_":"datetime_iso","_data_":"[^"\\\x00-\x1f]*"\},"originator_topic":"[^"\\\x00-\x1f]*",'
     rf'"game":{_TEXT},"white":{_TEXT},"black":{_TEXT},"result":{_TEXT},"finished":{_TEXT},'
-    rf'"tournament":{_SKIP},"time_control":{_SKIP},"forfeit":{_TEXT},'
+    rf'"tournament":{_SKIP},"time_control":{_SKIP},"forfeit":{_TEXT},"reported_on":{_TEXT},'
 )
 """The start of a ``GameRecorded`` state as the library writes it, when no text in it is escaped.
 
@@ -62,11 +72,11 @@ def game_row(state: bytes) -> GameRow:
     if match is not None:
         return GameRow._make(match.groups())
     s = decode(state)
-    return GameRow(s["game"], s["white"], s["black"], s["result"], s["finished"], s["forfeit"])
+    return GameRow(s["game"], s["white"], s["black"], s["result"], s["finished"], s["forfeit"], s["reported_on"])
 
 
 class GameRow(NamedTuple):
-    """A recorded game, as stored in the month of its finished date."""
+    """A game as recorded, kept in the month of its finished date."""
 
     game: str
     white: str
@@ -74,17 +84,30 @@ class GameRow(NamedTuple):
     result: str
     finished: str
     forfeit: str
+    reported: str
 
 
-class Adjudication(NamedTuple):
-    """An adjudicated result and the game it decides."""
+class Amendment(NamedTuple):
+    """A later event about a recorded game: ``corrected``, ``voided``, ``restored`` or ``adjudicated``.
 
+    ``changes`` are (fact, value) pairs: the corrected facts, or for an
+    adjudication its ``result`` and decision date ``on``.
+    """
+
+    position: int
     game: str
-    result: str
-    on: str
-    white: str
-    black: str
-    finished: str
+    kind: str
+    reported: str
+    changes: tuple[tuple[str, str | None], ...]
+
+
+class PlayerCorrection(NamedTuple):
+    """Corrected registration facts of a player, reported on ``reported``."""
+
+    position: int
+    player: str
+    reported: str
+    changes: tuple[tuple[str, Any], ...]
 
 
 class Marker(NamedTuple):
@@ -93,6 +116,16 @@ class Marker(NamedTuple):
     position: int
     on: str
     inactive: bool
+    reported: str
+
+
+AMENDMENT_KINDS = {
+    "GameCorrected": "corrected",
+    "GameVoided": "voided",
+    "GameRestored": "restored",
+    "GameAdjudicated": "adjudicated",
+}
+"""The events that amend a recorded game, and the kind of amendment each is."""
 
 
 def month_of(day: str) -> str:
@@ -100,24 +133,85 @@ def month_of(day: str) -> str:
     return day[:7]
 
 
+class GameVersion(NamedTuple):
+    """A game as it stands after some of its amendments."""
+
+    row: GameRow
+    voided: bool
+    adjudication: tuple[str, str] | None
+    """The adjudicated result and decision date, if adjudicated."""
+
+    def rated(self) -> tuple[str, RatedGame] | None:
+        """The month the game is rated in and the game as rated, or None if it does not count."""
+        row = self.row
+        if self.voided:
+            return None
+        if self.adjudication is not None:  # §VIII.3: rated in the month of the decision
+            result, on = self.adjudication
+            return month_of(on), RatedGame(row.game, row.white, row.black, WHITE_POINTS2[result])
+        if row.forfeit == "withdrawal":  # §VIII.2: withdrawals are not rated
+            return None
+        return month_of(row.finished), RatedGame(row.game, row.white, row.black, WHITE_POINTS2[row.result])
+
+
+def game_version(original: GameRow, amendments: Iterable[Amendment]) -> GameVersion:
+    """The game after ``amendments``, in log order."""
+    row, voided, adjudication = original, False, None
+    for amendment in amendments:
+        if amendment.kind == "corrected":
+            row = row._replace(**cast(dict[str, str], dict(amendment.changes)))
+        elif amendment.kind == "voided":
+            voided = True
+        elif amendment.kind == "restored":
+            voided = False
+        else:
+            changes = dict(amendment.changes)
+            adjudication = (str(changes["result"]), str(changes["on"]))
+    return GameVersion(row, voided, adjudication)
+
+
+def touched_months(original: GameRow, amendments: Iterable[Amendment]) -> set[str]:
+    """Every month some version of the game can be rated in: its recorded and corrected dates, its decision."""
+    months = {month_of(original.finished)}
+    for amendment in amendments:
+        for key, value in amendment.changes:
+            if key in ("finished", "on") and value:
+                months.add(month_of(value))
+    return months
+
+
 @dataclass
 class Facts:
     """The folded facts of a log, up to :attr:`position`."""
 
     position: int = 0
+    registrations: dict[str, Registration] = field(default_factory=dict)
+    """Each player as registered."""
+    registered_on: dict[str, str] = field(default_factory=dict)
+    """The date each registration was reported."""
+    player_corrections: dict[str, list[PlayerCorrection]] = field(default_factory=dict)
     players: dict[str, Registration] = field(default_factory=dict)
+    """Each player as registered and corrected: the registrations as known now."""
     months: dict[str, list[GameRow]] = field(default_factory=dict)
-    adjudications: dict[str, Adjudication] = field(default_factory=dict)
+    amendments: dict[str, list[Amendment]] = field(default_factory=dict)
+    """The amendments of each amended game, in log order."""
+    amended: dict[str, GameRow] = field(default_factory=dict)
+    """The recorded row of each amended game."""
     markers: dict[str, list[Marker]] = field(default_factory=dict)
+    marks: dict[str, str] = field(default_factory=dict)
+    """Per month, the latest reported date of its recorded games and of their players' registrations
+    (:meth:`mark_months`): the known-at views of a date on or after it agree on that month's rows."""
     stored_months: set[str] = field(default_factory=set)
     """Months with games held by a cache and not yet loaded into :attr:`months`."""
     load_month: Callable[[str], list[GameRow]] | None = None
     """Where months not yet in :attr:`months` come from (a cache), if anywhere."""
     find_game: Callable[[str], GameRow | None] | None = None
-    """Where a game adjudicated after its recording was folded is looked up."""
+    """Where a game amended after its recording was folded is looked up."""
     changed_months: set[str] = field(default_factory=set)
-    new_players: list[Registration] = field(default_factory=list)
-    new_adjudications: list[Adjudication] = field(default_factory=list)
+    new_players: list[tuple[Registration, str]] = field(default_factory=list)
+    new_player_corrections: list[PlayerCorrection] = field(default_factory=list)
+    new_amendments: list[Amendment] = field(default_factory=list)
+    new_amended: list[GameRow] = field(default_factory=list)
     new_markers: list[tuple[str, Marker]] = field(default_factory=list)
     texts: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     """One string object per distinct player id, date and result text of the folded games, shared by
@@ -125,7 +219,7 @@ class Facts:
     compare characters."""
 
     def month(self, month: str) -> list[GameRow]:
-        """The games finished in ``month``, in log order."""
+        """The games finished in ``month`` as recorded, in log order."""
         if month not in self.months:
             self.months[month] = self.load_month(month) if self.load_month else []
         return self.months[month]
@@ -133,7 +227,7 @@ class Facts:
     def fold(self, records: Iterable[LogRecord]) -> str | None:
         """Fold log records in; return the earliest month they can change, if any."""
         earliest: str | None = None
-        # Games by id, for adjudications: made at the first adjudication, from every game loaded so far
+        # Games by id, for amendments: made at the first amendment, from every game loaded so far
         # (a game of an earlier batch reads the same from a cached month as from the log), then kept up.
         pending: dict[str, GameRow] | None = None
         months = self.months
@@ -143,9 +237,8 @@ class Facts:
         new = tuple.__new__  # a named tuple without its Python-level __new__: a third of the cost
         shared = self.texts.setdefault
 
-        def touch(day: str) -> None:
+        def touch(month: str) -> None:
             nonlocal earliest
-            month = month_of(day)
             if earliest is None or month < earliest:
                 earliest = month
 
@@ -154,7 +247,7 @@ class Facts:
                 if kind == "GameRecorded":
                     # The hot path: nine events in ten are games, so few calls here.
                     match = game_match(state.decode("utf-8", "surrogatepass"))
-                    game, white, black, result, finished, forfeit = (
+                    game, white, black, result, finished, forfeit, reported = (
                         match.groups() if match is not None else game_row(state)
                     )
                     row = new(
@@ -166,6 +259,7 @@ class Facts:
                             shared(result, result),
                             shared(finished, finished),
                             shared(forfeit, forfeit),
+                            shared(reported, reported),
                         ),
                     )
                     month = row.finished[:7]
@@ -178,6 +272,23 @@ class Facts:
                         pending[game] = row
                     if earliest is None or month < earliest:
                         earliest = month
+                elif kind in AMENDMENT_KINDS:
+                    s = decode(state)
+                    if pending is None:
+                        pending = {row.game: row for rows in months.values() for row in rows}
+                    original = self.amended.get(s["game"]) or pending.get(s["game"])
+                    if original is None and self.find_game is not None:
+                        original = self.find_game(s["game"])
+                    if original is None:
+                        raise LookupError(f"amended game {s['game']!r} is not in the log")
+                    amendment = Amendment(position, original.game, AMENDMENT_KINDS[kind], s["reported_on"], _changes(s))
+                    if original.game not in self.amended:
+                        self.amended[original.game] = original
+                        self.new_amended.append(original)
+                    self.amendments.setdefault(original.game, []).append(amendment)
+                    self.new_amendments.append(amendment)
+                    for month in touched_months(original, self.amendments[original.game]):
+                        touch(month)
                 elif kind == "PlayerRegistered":
                     s = decode(state)
                     reg = Registration(
@@ -190,71 +301,214 @@ class Facts:
                         s["rated_games"],
                     )
                     shared(reg.player, reg.player)
-                    self.players[reg.player] = reg
-                    self.new_players.append(reg)
-                elif kind == "GameAdjudicated":
+                    self.registrations[reg.player] = self.players[reg.player] = reg
+                    self.registered_on[reg.player] = s["reported_on"]
+                    self.new_players.append((reg, s["reported_on"]))
+                elif kind == "PlayerCorrected":
                     s = decode(state)
-                    if pending is None:
-                        pending = {row.game: row for rows in months.values() for row in rows}
-                    game = pending.get(s["game"]) or (self.find_game(s["game"]) if self.find_game else None)
-                    if game is None:
-                        raise LookupError(f"adjudicated game {s['game']!r} is not in the log")
-                    adj = Adjudication(game.game, s["result"], s["on"], game.white, game.black, game.finished)
-                    self.adjudications[adj.game] = adj
-                    self.new_adjudications.append(adj)
-                    touch(game.finished)
-                    touch(adj.on)
+                    correction = PlayerCorrection(position, s["player"], s["reported_on"], tuple(s["changes"].items()))
+                    self.player_corrections.setdefault(correction.player, []).append(correction)
+                    self.new_player_corrections.append(correction)
+                    self.players[correction.player] = self.players[correction.player]._replace(**s["changes"])
+                    first = self.first_month_of({correction.player})
+                    if first is not None:
+                        touch(first)
                 elif kind in ("PlayerMarkedInactive", "PlayerReactivated"):
                     s = decode(state)
-                    marker = Marker(position, s["on"], kind == "PlayerMarkedInactive")
+                    marker = Marker(position, s["on"], kind == "PlayerMarkedInactive", s["reported_on"])
                     self.markers.setdefault(s["player"], []).append(marker)
                     self.new_markers.append((s["player"], marker))
-                    touch(marker.on)
+                    touch(month_of(marker.on))
         finally:
             if position is not None:
                 self.position = position
         return earliest
 
+    def mark_months(self, months: Iterable[str]) -> None:
+        """Set :attr:`marks` of ``months``: the latest reported date of their rows and their players' registrations."""
+        registered = self.registered_on
+        for month in months:
+            rows = self.month(month)
+            if not rows:
+                continue
+            names = {row.white for row in rows} | {row.black for row in rows}
+            self.marks[month] = max(max(row.reported for row in rows), *(registered.get(p, "") for p in names))
+
+    # --- reading -------------------------------------------------------------
+
+    def game_months(self) -> set[str]:
+        """Every month with a recorded game or a month an amendment can move one to, loaded or not."""
+        months = {m for m, rows in self.months.items() if rows} | self.stored_months
+        for game, amendments in self.amendments.items():
+            months |= touched_months(self.amended[game], amendments)
+        return months
+
+    def first_month(self) -> str | None:
+        """The earliest month with a recorded game, or one a game can be rated in."""
+        return min(self.game_months(), default=None)
+
+    def last_month(self) -> str | None:
+        """The latest month with a recorded game, or one a game can be rated in."""
+        return max(self.game_months(), default=None)
+
+    def first_month_of(self, players: set[str], before: str | None = None) -> str | None:
+        """The earliest month (before ``before``) with a game of one of ``players``, in any version of it."""
+        found: str | None = None
+        for game, amendments in self.amendments.items():
+            original = self.amended[game]
+            named = {original.white, original.black}
+            for amendment in amendments:
+                named.update(str(v) for k, v in amendment.changes if k in ("white", "black"))
+            if named & players:
+                first = min(touched_months(original, amendments))
+                if found is None or first < found:
+                    found = first
+        for month in sorted(self.game_months()):
+            if (found is not None and month >= found) or (before is not None and month >= before):
+                break
+            if any(row.white in players or row.black in players for row in self.month(month)):
+                return month
+        return found
+
+    def divergence(self, known: Knowledge) -> str | None:
+        """The earliest month whose facts as ``known`` can differ from the facts as known now.
+
+        Months before it hold the same rated games, registrations and markers in
+        both views, so every period before it has the same run in both.
+        """
+        candidates = [month for month, mark in self.marks.items() if mark > known.known_at]
+        candidates.extend(known.late_months)
+        for game, amendments in self.amendments.items():
+            original = self.amended[game]
+            if not known.knows_game(original) or not all(map(known.knows, amendments)):
+                candidates.extend(touched_months(original, amendments))
+        for markers in self.markers.values():
+            candidates.extend(month_of(m.on) for m in markers if not known.knows(m))
+        late = set(known.late_players) | {
+            p for p, corrections in self.player_corrections.items() if not all(map(known.knows, corrections))
+        }
+        earliest = min(candidates, default=None)
+        if late:
+            first = self.first_month_of(late, before=earliest)
+            if first is not None and (earliest is None or first < earliest):
+                earliest = first
+        return earliest
+
+    def view(self, known: Knowledge | None = None) -> FactsView:
+        """The facts as ``known`` at a date, or as known now."""
+        return FactsView(self, known)
+
+
+class Knowledge(NamedTuple):
+    """What counts in a view of the facts as known at a date (audit issue §2).
+
+    A fact counts if it was reported on or before ``known_at``. To reproduce
+    the log as it stood at a position (a publication), ``entered_by`` is that
+    position: events entered after it do not count either, whatever their
+    reported date — positioned facts by their position, games and players by
+    the ids of their recordings after it (``late_games`` in ``late_months``,
+    ``late_players``).
+    """
+
+    known_at: str
+    entered_by: int | None = None
+    late_games: frozenset[str] = frozenset()
+    late_months: frozenset[str] = frozenset()
+    late_players: frozenset[str] = frozenset()
+
+    def knows(self, fact: Amendment | Marker | PlayerCorrection) -> bool:
+        """Whether a positioned fact counts."""
+        return fact.reported <= self.known_at and (self.entered_by is None or fact.position <= self.entered_by)
+
+    def knows_game(self, row: GameRow) -> bool:
+        """Whether a game's recording counts (its players aside)."""
+        return row.reported <= self.known_at and row.game not in self.late_games
+
+
+def _changes(state: dict[str, Any]) -> tuple[tuple[str, str | None], ...]:
+    if "changes" in state:
+        return tuple(state["changes"].items())
+    if "result" in state:  # an adjudication
+        return (("result", state["result"]), ("on", state["on"]))
+    return ()
+
+
+class FactsView:
+    """The facts a replay reads, as known at a date (``known``) or now (None)."""
+
+    def __init__(self, facts: Facts, known: Knowledge | None) -> None:
+        self.facts = facts
+        self.known = known
+        self.players: dict[str, Registration] = facts.players if known is None else self._players_as(known)
+        self._amended: dict[str, list[RatedGame]] | None = None
+
+    def _players_as(self, known: Knowledge) -> dict[str, Registration]:
+        facts = self.facts
+        players: dict[str, Registration] = {}
+        for player, reg in facts.registrations.items():
+            if facts.registered_on[player] > known.known_at or player in known.late_players:
+                continue
+            for correction in facts.player_corrections.get(player, ()):
+                if known.knows(correction):
+                    reg = reg._replace(**dict(correction.changes))
+            players[player] = reg
+        return players
+
+    def amended_games(self) -> dict[str, list[RatedGame]]:
+        """The amended games as rated in this view, by month, in the order of their first amendment."""
+        if self._amended is None:
+            self._amended = {}
+            facts, known, players = self.facts, self.known, self.players
+            for game, amendments in facts.amendments.items():
+                original = facts.amended[game]
+                if known is not None:
+                    if not known.knows_game(original):
+                        continue
+                    amendments = [a for a in amendments if known.knows(a)]
+                rated = game_version(original, amendments).rated()
+                if rated is None:
+                    continue
+                month, rated_game = rated
+                if known is not None and (rated_game.white not in players or rated_game.black not in players):
+                    continue
+                self._amended.setdefault(month, []).append(rated_game)
+        return self._amended
+
     def rated_games(self, months: Iterable[str]) -> list[RatedGame]:
         """The games rated in ``months``: (game, white, black, White's half points)."""
-        wanted = set(months)
+        wanted = sorted(set(months))
         rated: list[RatedGame] = []
         append = rated.append
         points = WHITE_POINTS2
         new = tuple.__new__  # as in fold
-        adjudicated = self.adjudications
-        for month in sorted(wanted):
-            for game, white, black, result, _finished, forfeit in self.month(month):
-                if game in adjudicated:
-                    continue  # §VIII.3: rated in the month of the decision
+        amended = self.facts.amendments
+        known, players = self.known, self.players
+        known_at = "" if known is None else known.known_at
+        late = frozenset() if known is None else known.late_games
+        for month in wanted:
+            for game, white, black, result, _finished, forfeit, reported in self.facts.month(month):
+                if game in amended:
+                    continue  # rated as amended, below
                 if forfeit == "withdrawal":
                     continue  # §VIII.2: withdrawals are not rated
+                if known is not None and (
+                    reported > known_at or game in late or white not in players or black not in players
+                ):
+                    continue  # not yet known
                 append(new(RatedGame, (game, white, black, points[result])))
-        for adj in adjudicated.values():
-            if adj.on[:7] in wanted:
-                append(RatedGame(adj.game, adj.white, adj.black, WHITE_POINTS2[adj.result]))
+        by_month = self.amended_games()
+        for month in wanted:
+            rated.extend(by_month.get(month, ()))
         return rated
 
-    def game_months(self) -> set[str]:
-        """Every month with a recorded game or an adjudication, loaded or not."""
-        months = {m for m, rows in self.months.items() if rows} | self.stored_months
-        return months | {a.on[:7] for a in self.adjudications.values()}
-
-    def first_month(self) -> str | None:
-        """The earliest month with a recorded or adjudicated game."""
-        return min(self.game_months(), default=None)
-
-    def last_month(self) -> str | None:
-        """The latest month with a recorded or adjudicated game."""
-        return max(self.game_months(), default=None)
-
     def inactive_at(self, player: str, day: str) -> bool:
-        """Whether the player's markers leave him inactive at the end of ``day``.
+        """Whether the player's markers (known in this view) leave him inactive at the end of ``day``.
 
         Markers take effect in date order, markers of one date in log order.
         """
         state = False
-        for marker in sorted(self.markers.get(player, ()), key=lambda m: (m.on, m.position)):
-            if marker.on <= day:
+        known = self.known
+        for marker in sorted(self.facts.markers.get(player, ()), key=lambda m: (m.on, m.position)):
+            if marker.on <= day and (known is None or known.knows(marker)):
                 state = marker.inactive
         return state

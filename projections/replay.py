@@ -9,20 +9,20 @@ cache, and builds lists, explanations and histories from the result.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from ledger.events import game_key
-from ledger.store import LogReader
+from ledger.store import LogReader, LogRecord
+from ledger.values import Registration
 from projections.cache import FULL_EVERY, ProjectionCache, encode_states, fingerprint
 from projections.explain import Explanation, explain_entry, provisional_terms
-from projections.facts import Facts, GameRow, game_row
+from projections.facts import Facts, FactsView, GameRow, Knowledge, game_row
 from projections.lists import RatingList, build_rows, rows_to_list
-from projections.registry import get_rules
+from projections.registry import Rules, get_rules
 from projections.rules.iecg import (
-    IecgParams,
     PlayerState,
     entries_of_period,
     initial_state,
@@ -55,13 +55,29 @@ def cache_path_for(db: str) -> str:
     return str(path.with_name(path.stem + ".projections" + (path.suffix or ".db")))
 
 
+Known = str | Knowledge | None
+"""What a query counts: everything (None), the facts reported by a date, or a :class:`Knowledge`."""
+
+
+def knowledge(known_at: Known) -> Knowledge | None:
+    return Knowledge(known_at) if isinstance(known_at, str) else known_at
+
+
 class Projector:
-    """Lists, explanations and histories of one ledger, computed from its log."""
+    """Lists, explanations and histories of one ledger, computed from its log.
+
+    Every query takes ``known_at``: None for the facts as known now, or a date
+    for the facts as known then (audit issue §2). The cache holds the runs as
+    known now; a query as known at a date takes them up to the period before
+    the facts of the two views diverge (:meth:`Facts.divergence`) and replays
+    only the periods from there, writing nothing.
+    """
 
     def __init__(self, reader: LogReader, cache_path: str | None = None) -> None:
         self.reader = reader
         self.cache = ProjectionCache(cache_path or ":memory:")
         self._facts: Facts | None = None
+        self._now: FactsView | None = None
 
     def close(self) -> None:
         self.cache.close()
@@ -95,96 +111,138 @@ class Projector:
         self._facts = facts
         return facts
 
+    def view(self, known_at: Known = None) -> FactsView:
+        """The facts as known at ``known_at``, or now."""
+        known = knowledge(known_at)
+        if known is not None:
+            return self.facts().view(known)
+        if self._now is None:
+            self._now = self.facts().view()
+        return self._now
+
+    def divergence(self, params: Rules, known_at: Known) -> int | None:
+        """The first period whose run as known at ``known_at`` can differ from its run as known now."""
+        known = knowledge(known_at)
+        if known is None:
+            return None
+        month = self.facts().divergence(known)
+        return None if month is None else params.periods.index_of_day(month)
+
     # --- periods -----------------------------------------------------------
 
-    def _newcomer(self, facts: Facts) -> Callable[[str], PlayerState]:
-        players = facts.players
-
-        def new(player: str) -> PlayerState:
-            reg = players[player]
-            return initial_state(reg.starting_rating, reg.source, reg.rated_games)
-
-        return new
-
-    def first_period(self, params: IecgParams) -> int | None:
+    def first_period(self, params: Rules) -> int | None:
         first = self.facts().first_month()
         return None if first is None else params.periods.index_of_day(first)
 
-    def states(self, rules: str, period: int) -> dict[str, PlayerState]:
-        """Every player's state after the run of ``period`` (the list of ``period``)."""
+    def states(self, rules: str, period: int, known_at: Known = None) -> dict[str, PlayerState]:
+        """Every player's state after the run of ``period`` (the list of ``period``), as known at ``known_at``."""
         params = get_rules(rules)
-        facts = self.facts()
         first = self.first_period(params)
         if first is None or period < first:
             return {}
+        diverges = self.divergence(params, known_at)
+        if diverges is not None and diverges <= period:
+            base = self.states(rules, diverges - 1) if diverges > first else {}
+            return self._run(params, self.view(known_at), dict(base), max(diverges, first), period)
         cached = self.cache.latest_state(rules, period)
         states: dict[str, PlayerState] = {}
         done = first - 1
         if cached is not None:
             done, states = cached
-        new = self._newcomer(facts)
-        scheme = params.periods
         rows: list[dict[str, Any]] = []
-        with bulk_work():
-            for index in range(done + 1, period + 1):
-                games = facts.rated_games(scheme.month_names(index))
-                changed = rate_period(params, index, states, games, new)
-                states.update(changed)
-                # Whole states: every FULL_EVERY periods, and the one before the last a run reaches: a
-                # list after one more game of the latest period starts from it, with no delta to apply.
-                full = index in (first, period - 1) or index % FULL_EVERY == 0
-                rows.append(
-                    {
-                        "rules": rules,
-                        "period": index,
-                        "last_month": scheme.month_names(index)[-1],
-                        "delta": encode_states(changed),
-                        "full": encode_states(states) if full else None,
-                    }
-                )
-            if rows:
-                self.cache.save_states(rows)
+
+        def keep(index: int, changed: dict[str, PlayerState]) -> None:
+            # Whole states: every FULL_EVERY periods, and the one before the last a run reaches: a
+            # list after one more game of the latest period starts from it, with no delta to apply.
+            full = index in (first, period - 1) or index % FULL_EVERY == 0
+            rows.append(
+                {
+                    "rules": rules,
+                    "period": index,
+                    "last_month": params.periods.month_names(index)[-1],
+                    "delta": encode_states(changed),
+                    "full": encode_states(states) if full else None,
+                }
+            )
+
+        self._run(params, self.view(), states, done + 1, period, keep)
+        if rows:
+            self.cache.save_states(rows)
         return states
 
-    def rating_list(self, rules: str, period_label: str) -> RatingList:
-        """The rating list of ``rules`` and period ``period_label``."""
+    def _run(
+        self,
+        params: Rules,
+        view: FactsView,
+        states: dict[str, PlayerState],
+        start: int,
+        end: int,
+        each: Callable[[int, dict[str, PlayerState]], None] | None = None,
+    ) -> dict[str, PlayerState]:
+        """Run periods ``start``..``end`` over ``states`` (updated in place and returned).
+
+        ``each`` is called after each period with its index and the players it changed.
+        """
+        new = _newcomer(view.players)
+        scheme = params.periods
+        with bulk_work():
+            for index in range(start, end + 1):
+                games = view.rated_games(scheme.month_names(index))
+                changed = rate_period(params.for_period(index), index, states, games, new)
+                states.update(changed)
+                if each is not None:
+                    each(index, changed)
+        return states
+
+    def rating_list(self, rules: str, period_label: str, known_at: Known = None) -> RatingList:
+        """The rating list of ``rules`` and period ``period_label``, as known at ``known_at``."""
         params = get_rules(rules)
         period = params.periods.index(period_label)
-        facts = self.facts()
+        diverges = self.divergence(params, known_at)
+        if diverges is not None and diverges <= period:
+            view = self.view(known_at)
+            rows = self._rows(params, period, self.states(rules, period, known_at), view)
+            return rows_to_list(rules, period_label, rows)
+        self.facts()
         cached = self.cache.rating_list(rules, period)
         if cached is not None:
             return rows_to_list(rules, period_label, cached)
-        states = self.states(rules, period)
-        end = params.periods.last_day(period).isoformat()
-        rows = build_rows(params, period, states, facts.players, lambda p: facts.inactive_at(p, end))
+        rows = self._rows(params, period, self.states(rules, period), self.view())
         self.cache.save_list(rules, period, params.periods.month_names(period)[-1], rows)
         return rows_to_list(rules, period_label, rows)
 
+    def _rows(
+        self, params: Rules, period: int, states: dict[str, PlayerState], view: FactsView
+    ) -> list[dict[str, Any]]:
+        end = params.periods.last_day(period).isoformat()
+        return build_rows(params.for_period(period), period, states, view.players, lambda p: view.inactive_at(p, end))
+
     # --- explanations and histories ------------------------------------------
 
-    def explain(self, rules: str, player: str, period_label: str) -> Explanation:
-        """Why ``player`` has the rating he has on the list of ``period_label``."""
+    def explain(self, rules: str, player: str, period_label: str, known_at: Known = None) -> Explanation:
+        """Why ``player`` has the rating he has on the list of ``period_label``, as known at ``known_at``."""
         params = get_rules(rules)
         period = params.periods.index(period_label)
-        facts = self.facts()
-        if player not in facts.players:
+        view = self.view(known_at)
+        if player not in self.facts().players:
             raise LookupError(f"unknown player {player!r}")
-        previous = self.states(rules, period - 1)
-        new = self._newcomer(facts)
-        games = facts.rated_games(params.periods.month_names(period))
-        starts, entries = entries_of_period(params, period, previous, games, new)
+        previous = self.states(rules, period - 1, known_at)
+        version = params.for_period(period)
+        new = _newcomer(view.players)
+        games = view.rated_games(params.periods.month_names(period))
+        starts, entries = entries_of_period(version, period, previous, games, new)
         before = previous.get(player)
         if player not in starts:
             return Explanation(rules, period_label, player, before, before, [], None)
         start = starts[player]
-        after = settle(params, period, start, entries[player])
-        lines = [explain_entry(params, start, e) for e in entries[player]]
+        after = settle(version, period, start, entries[player])
+        lines = [explain_entry(version, start, e) for e in entries[player]]
         return Explanation(
             rules, period_label, player, before, after, lines, provisional_terms(start, entries[player]), start
         )
 
-    def history(self, rules: str, player: str) -> list[tuple[str, PlayerState]]:
-        """Each period ``player`` had rated games in, with his state after its run."""
+    def history(self, rules: str, player: str, known_at: Known = None) -> list[tuple[str, PlayerState]]:
+        """Each period ``player`` had rated games in, with his state after its run, as known at ``known_at``."""
         params = get_rules(rules)
         facts = self.facts()
         if player not in facts.players:
@@ -193,9 +251,76 @@ class Projector:
         if last_month is None:
             return []
         last = params.periods.index_of_day(last_month)
-        self.states(rules, last)
-        return [
+        diverges = self.divergence(params, known_at)
+        first = self.first_period(params)
+        assert first is not None
+        upto = last if diverges is None else min(last, diverges - 1)
+        self.states(rules, upto)
+        found = [
             (params.periods.label(period), delta[player])
             for period, delta in self.cache.deltas(rules)
-            if player in delta and period <= last
+            if player in delta and period <= upto
         ]
+        if diverges is not None and diverges <= last:
+            base = dict(self.states(rules, diverges - 1)) if diverges > first else {}
+
+            def collect(index: int, changed: dict[str, PlayerState]) -> None:
+                if player in changed:
+                    found.append((params.periods.label(index), changed[player]))
+
+            self._run(params, self.view(known_at), base, max(diverges, first), last, collect)
+        return found
+
+    # --- impact of an event not yet recorded ----------------------------------------
+
+    def impact(self, rules: str, records: list[LogRecord]) -> list[tuple[str, RatingList, RatingList]]:
+        """The lists ``records`` (events not in the log, after its head) would change, before and after.
+
+        For every period from the first one the records touch to the latest,
+        the list as it is and the list as it would be, computed from the
+        cached runs before that period; nothing is written to the cache, and
+        the projector must not be used afterwards.
+        """
+        params = get_rules(rules)
+        facts = self.facts()
+        last_month = facts.last_month()
+        latest = None if last_month is None else params.periods.index_of_day(last_month)
+        if latest is not None:
+            self.states(rules, latest)
+        old = self.view()
+        old_players, old_markers = dict(old.players), {p: list(m) for p, m in facts.markers.items()}
+        earliest = facts.fold(records)  # in memory only: store_facts is not called
+        self._facts = self._now = None
+        if earliest is None:
+            return []
+        start = params.periods.index_of_day(earliest)
+        after_last = facts.last_month()
+        assert after_last is not None
+        end = max(latest if latest is not None else start, params.periods.index_of_day(after_last))
+        before: dict[int, RatingList] = {}
+        frozen = Facts(players=old_players, markers=old_markers).view()
+        for index in range(start, end + 1):
+            cached = self.cache.latest_state(rules, index)  # every period up to the latest has a cached run
+            states = cached[1] if cached is not None else {}
+            before[index] = rows_to_list(rules, params.periods.label(index), self._rows(params, index, states, frozen))
+        new = facts.view()
+        base = self.cache.latest_state(rules, start - 1)
+        states = base[1] if base is not None else {}
+        result: list[tuple[str, RatingList, RatingList]] = []
+
+        def compare(index: int, _changed: dict[str, PlayerState]) -> None:
+            label = params.periods.label(index)
+            result.append((label, before[index], rows_to_list(rules, label, self._rows(params, index, states, new))))
+
+        self._run(params, new, states, start, end, compare)
+        return result
+
+
+def _newcomer(players: Mapping[str, Registration]) -> Callable[[str], PlayerState]:
+    """A player's state before his first rated game, from his registration (IECG §VII)."""
+
+    def new(player: str) -> PlayerState:
+        reg = players[player]
+        return initial_state(reg.starting_rating, reg.source, reg.rated_games)
+
+    return new

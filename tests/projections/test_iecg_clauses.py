@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from ledger.errors import StartingRatingError
-from projections.registry import get_rules
+from projections.registry import IECG_1_7
 from projections.rules.iecg import (
     Entry,
     PlayerState,
@@ -37,7 +37,8 @@ from projections.rules.iecg import (
 )
 from tests.projections.federation import RULES, Federation, period_index
 
-PARAMS = get_rules(RULES)
+PARAMS = IECG_1_7
+assert PARAMS.name == RULES
 
 
 # --- the rules' formulas, transcribed independently --------------------------

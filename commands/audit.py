@@ -1,0 +1,262 @@
+"""``publish``, ``audit``, ``diff``, ``export`` and ``verify``: published lists and a verifiable log
+(audit issue §2–§4)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from commands import output
+from commands.cli import (
+    Context,
+    cli,
+    known_at_option,
+    known_date,
+    list_text,
+    pass_context,
+    period_option,
+    refusals,
+    rules_option,
+)
+from ledger import chain
+from ledger.values import parse_date
+from projections.audit import Audit, Change, Line, compare, digest, publications, run_audit
+from projections.registry import RULES, get_rules
+from projections.replay import Projector
+
+
+def _line(line: Line | None) -> str:
+    return "off the list" if line is None else f"{line.rating} {line.status} #{line.position}"
+
+
+def changes_table(changes: list[Change]) -> str:
+    """Each changed player: rating, status and position before and after, and the rating change."""
+    rows = [
+        {
+            "player": c.player,
+            "name": c.name,
+            "before": _line(c.old),
+            "after": _line(c.new),
+            "change": "" if c.delta is None else f"{c.delta:+d}",
+        }
+        for c in changes
+    ]
+    return output.table(rows, ["player", "name", "before", "after", "change"])
+
+
+@cli.command()
+@rules_option
+@period_option
+@click.option("--on", "on", metavar="YYYY-MM-DD", help="The publication date [default: today].")
+@pass_context
+def publish(obj: Context, rules: str, period: str, on: str | None) -> None:
+    """Publish a list: record its digest as known at the publication date, with the log's head.
+
+    Prints the digest and the head (POSITION:HASH); keep the head outside the
+    ledger (print it on the published list): ``ratings verify --head`` checks
+    the log against it.
+
+    \b
+    Example:
+        ratings publish --rules iecg-1.7 --period 2024-01 --on 2024-03-01
+    """
+    with refusals(obj):
+        ledger = obj.ledger()
+        day = parse_date(on, "publication date").isoformat() if on else ledger.clock().isoformat()
+        head = chain.chain_head(obj.db)
+        projector = obj.projector()
+        rating_list = projector.rating_list(rules, period, day)
+        if projector.reader.head() != head.position:
+            raise click.ClickException("the log changed while the list was computed: publish again")
+        sha = digest(rating_list)
+        ledger.record_publication(
+            rules=rules,
+            period=period,
+            on=day,
+            digest=sha,
+            players=len(rating_list.rows),
+            log_position=head.position,
+            log_hash=head.hash,
+        )
+    click.echo(f"published the {rules} list of {period} on {day}: {len(rating_list.rows)} players")
+    click.echo(f"digest: sha256:{sha}")
+    click.echo(f"log head: {head}")
+    click.echo("keep the head with the published list; `ratings verify --head HEAD` checks the log against it")
+
+
+@cli.command()
+@rules_option
+@period_option
+@click.option("--on", "on", metavar="YYYY-MM-DD", help="The publication to audit [default: the latest].")
+@pass_context
+def audit(obj: Context, rules: str, period: str, on: str | None) -> None:
+    """Audit a published list: does the log still reproduce it, and what changed since, and why.
+
+    \b
+    Example:
+        ratings audit --rules iecg-1.7 --period 2024-01
+    """
+    with refusals():
+        report = run_audit(obj.projector(), rules, period, parse_date(on).isoformat() if on else None)
+    click.echo(audit_text(report), nl=False)
+
+
+def audit_text(report: Audit) -> str:
+    """The three parts of ``audit``'s report."""
+    pub = report.publication
+    out = [
+        f"The {pub.rules} list of {pub.period}, published on {pub.on} "
+        f"(event {pub.position}; log head then {pub.log_position}:{pub.log_hash[:12]}…)",
+        "",
+        "1. Reproduced from the log as it stood at the publication, as known on its date:",
+    ]
+    if report.reproduces:
+        out.append(f"   yes: digest sha256:{pub.digest} ({pub.players} players)")
+    else:
+        out.append(f"   NO: published sha256:{pub.digest}")
+        out.append(f"       recomputed sha256:{report.reproduced_digest}")
+        out.append("   the log or the rules code changed since the publication: run `ratings verify`")
+    out += ["", "2. The list as known now:", f"   digest sha256:{digest(report.now)} ({len(report.now.rows)} players)"]
+    if not report.changes:
+        out += ["", "3. No player's rating, status or position changed since the publication."]
+        return "\n".join(out) + "\n"
+    out += ["", f"3. {len(report.changes)} players changed since the publication:", ""]
+    out.append(changes_table(report.changes).rstrip("\n"))
+    out.append("")
+    for change in report.changes:
+        out.append(f"{change.player} {change.name}: {_line(change.old)} → {_line(change.new)}")
+        out.extend(causes_lines(report, change.player))
+    return "\n".join(out) + "\n"
+
+
+def causes_lines(report: Audit, player: str) -> list[str]:
+    """The events that changed ``player``'s line, or the opponents it came through."""
+    own = report.causes_of(player)
+    if own:
+        return [f"   {c.position:>7}  {c.type:<28} reported {c.reported_on}  {c.reason or '-'}" for c in own]
+    through = report.through.get(player) or []
+    if through:
+        return [f"   no event of his own: through the changed ratings of his opponents {', '.join(through)}"]
+    return ["   no event of his own: through the changed ratings of the pool"]
+
+
+def since_published_text(projector: Projector, rules: str, period: str, player: str) -> str:
+    """``explain --since-published``: the player's line as published and now, and the events between."""
+    report = run_audit(projector, rules, period)
+    pub = report.publication
+    head = f"Since the {rules} list of {period} was published on {pub.on}"
+    if not report.reproduces:
+        head += " (warning: the log no longer reproduces it; run `ratings audit`)"
+    change = next((c for c in report.changes if c.player == player), None)
+    if change is None:
+        return f"{head}: no change for {player}.\n\n"
+    lines = [f"{head}: {_line(change.old)} → {_line(change.new)}", *causes_lines(report, player)]
+    return "\n".join(lines) + "\n\n"
+
+
+@cli.command()
+@rules_option
+@known_at_option
+@click.option(
+    "--against-rules", type=click.Choice(sorted(RULES)), help="The rules of the other list [default: --rules]."
+)
+@click.option("--against-known-at", metavar="YYYY-MM-DD", help="The other list as known at this date [default: now].")
+@period_option
+@pass_context
+def diff(
+    obj: Context,
+    rules: str,
+    known_at: str | None,
+    against_rules: str | None,
+    against_known_at: str | None,
+    period: str,
+) -> None:
+    """Compare two lists of a period: across rules versions, or as known at two dates.
+
+    Shows every player whose rating, status or position differs, first list → second.
+
+    \b
+    Example:
+        ratings diff --rules iecg-1.7 --known-at 2024-03-01 --period 2024-01
+        ratings diff --rules iecg-1.4 --against-rules iecg-1.7 --period 2024-01
+    """
+    other_rules = against_rules or rules
+    with refusals():
+        first_known, second_known = known_date(known_at), known_date(against_known_at)
+        projector = obj.projector()
+        first = projector.rating_list(rules, period, first_known)
+        second = projector.rating_list(other_rules, period, second_known)
+    name_a = f"{rules}" + (f" as known at {first_known}" if first_known else " as known now")
+    name_b = f"{other_rules}" + (f" as known at {second_known}" if second_known else " as known now")
+    changes = compare(first, second)
+    click.echo(f"{period}: {name_a} → {name_b}")
+    if not changes:
+        click.echo("no player's rating, status or position differs")
+        return
+    click.echo(f"{len(changes)} players differ:")
+    click.echo(changes_table(changes), nl=False)
+
+
+@cli.command()
+@rules_option
+@click.option("--from", "first", required=True, metavar="YYYY-MM", help="The first period.")
+@click.option("--to", "last", required=True, metavar="YYYY-MM", help="The last period.")
+@known_at_option
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="json", show_default=True)
+@click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="The directory to write to.")
+@pass_context
+def export(obj: Context, rules: str, first: str, last: str, known_at: str | None, fmt: str, out: str) -> None:
+    """Write the lists of a run of periods, one file each, ready to republish.
+
+    Each file holds exactly what `ratings list --format FORMAT` prints.
+
+    \b
+    Example:
+        ratings export --rules iecg-1.7 --from 2024-01 --to 2024-11 --format csv --out lists
+    """
+    with refusals():
+        params = get_rules(rules)
+        start, end = params.periods.index(first), params.periods.index(last)
+        if end < start:
+            raise click.ClickException(f"--to {last} is before --from {first}")
+        known = known_date(known_at)
+        projector = obj.projector()
+        lists = [projector.rating_list(rules, params.periods.label(i), known) for i in range(start, end + 1)]
+    directory = Path(out)
+    directory.mkdir(parents=True, exist_ok=True)
+    for rating_list in lists:
+        path = directory / f"{rules}_{rating_list.period}.{fmt}"
+        path.write_text(list_text(rating_list, fmt), encoding="utf-8")
+        click.echo(f"{path}  {len(rating_list.rows)} players  sha256:{digest(rating_list)[:16]}…")
+
+
+@cli.command()
+@click.option("--head", "head", metavar="POSITION:HASH", help="Also check the log against a head kept outside it.")
+@pass_context
+def verify(obj: Context, head: str | None) -> None:
+    """Recompute the log's hash chain and check it against every recorded head.
+
+    Exits 1, naming the first position where the log stops matching, if an
+    event was edited, deleted, swapped or inserted.
+
+    \b
+    Example:
+        ratings verify
+        ratings verify --head 1234:5f0c…  (the head `publish` printed)
+    """
+    if not Path(obj.db).exists():
+        raise click.ClickException(f"no ledger at {obj.db}")
+    with refusals():
+        external = chain.parse_head(head) if head else None
+        reader = obj.ledger().reader()
+        recorded = [
+            chain.RecordedHead(chain.Head(p.log_position, p.log_hash), p.position) for p in publications(reader)
+        ]
+        report = chain.verify(obj.db, recorded, external)
+    click.echo(report.summary())
+    if not report.ok:
+        for mismatch in report.mismatches:
+            where = "at" if mismatch.exact else "at or before"
+            click.echo(f"  {where} position {mismatch.position}: {mismatch.reason}")
+        raise SystemExit(1)

@@ -1,0 +1,177 @@
+"""``game correct|void|restore`` and ``player correct``: corrections are new events (audit issue §1).
+
+Each takes ``--reason`` (required) and ``--dry-run``: with it nothing is
+written, and the command prints every player whose rating would change on
+any list from the corrected game's period to the latest, old → new.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from commands import output
+from commands.cli import Context, game, pass_context, player, refusals, reported_option
+from ledger.store import LogRecord
+from ledger.values import FORFEIT_KINDS, SOURCES
+from projections.audit import compare
+from projections.registry import RULES
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+DRY_RUN_RULES = "iecg-1.7"
+"""The rules version a dry run's impact is computed under unless ``--rules`` names another."""
+
+
+def correction_options(func: F) -> F:
+    """``--reason``, ``--reported``, ``--dry-run`` and ``--rules``, shared by every correction."""
+    func = click.option(
+        "--rules",
+        type=click.Choice(sorted(RULES)),
+        default=DRY_RUN_RULES,
+        show_default=True,
+        help="The rules version of --dry-run's impact.",
+    )(func)
+    func = click.option("--dry-run", is_flag=True, help="Write nothing; show the ratings it would change.")(func)
+    func = reported_option(func)
+    return click.option("--reason", required=True, help="Why the correction is made.")(func)
+
+
+def impact_text(obj: Context, rules: str, records: list[LogRecord]) -> str:
+    """The dry run's report: per period, each player whose line would change, old → new."""
+    projector = obj.projector()
+    rows: list[dict[str, Any]] = []
+    for period, before, after in projector.impact(rules, records):
+        for change in compare(before, after):
+            rows.append(
+                {
+                    "period": period,
+                    "player": change.player,
+                    "name": change.name,
+                    "rating": f"{_rating(change.old)} → {_rating(change.new)}",
+                    "change": "" if change.delta is None else f"{change.delta:+d}",
+                    "position": f"{_position(change.old)} → {_position(change.new)}",
+                }
+            )
+    head = f"dry run: nothing was recorded. Under {rules}, "
+    if not rows:
+        return head + "no list would change.\n"
+    players = len({row["player"] for row in rows})
+    columns = ["period", "player", "name", "rating", "change", "position"]
+    return (
+        head
+        + f"{players} players would change on {_lists(len({r['period'] for r in rows}))}:\n"
+        + output.table(rows, columns)
+    )
+
+
+def _lists(count: int) -> str:
+    return "1 list" if count == 1 else f"{count} lists"
+
+
+def _rating(line: Any) -> str:
+    return "off" if line is None else str(line.rating)
+
+
+def _position(line: Any) -> str:
+    return "-" if line is None else str(line.position)
+
+
+def _report(obj: Context, rules: str, records: list[LogRecord], done: str) -> None:
+    if records:
+        with refusals():
+            click.echo(impact_text(obj, rules, records), nl=False)
+    else:
+        click.echo(done)
+
+
+@game.command("correct")
+@click.argument("game_id", metavar="ID")
+@click.option("--result", metavar="R", help="The corrected result: 1-0, 0-1 or 1/2-1/2.")
+@click.option("--finished", metavar="YYYY-MM-DD", help="The corrected date the game finished.")
+@click.option("--white", metavar="P", help="The corrected white player.")
+@click.option("--black", metavar="P", help="The corrected black player.")
+@click.option("--forfeit", type=click.Choice(FORFEIT_KINDS), help="The corrected forfeit kind (none: not a forfeit).")
+@click.option("--tournament", metavar="T", help="The corrected tournament.")
+@click.option("--time-control", metavar="TC", help="The corrected PGN TimeControl.")
+@correction_options
+@pass_context
+def game_correct(
+    obj: Context, /, game_id: str, reason: str, reported: str | None, dry_run: bool, rules: str, **facts: str | None
+) -> None:
+    """Correct facts of a recorded game; the recording itself is kept.
+
+    \b
+    Example:
+        ratings game correct G7 --result 0-1 --reason "result reported the wrong way round"
+        ratings game correct G7 --finished 2024-03-30 --reason "date misread" --dry-run
+    """
+    changes = {field: value for field, value in facts.items() if value is not None}
+    with refusals(obj):
+        records = obj.ledger().correct_game(
+            game_id, changes=changes, reason=reason, reported_on=reported, dry_run=dry_run
+        )
+    shown = ", ".join(f"{field} {value}" for field, value in changes.items())
+    _report(obj, rules, records, f"recorded: {game_id} corrected ({shown})")
+
+
+@game.command("void")
+@click.argument("game_id", metavar="ID")
+@correction_options
+@pass_context
+def game_void(obj: Context, game_id: str, reason: str, reported: str | None, dry_run: bool, rules: str) -> None:
+    """Void a game recorded in error, or annulled: it no longer counts.
+
+    \b
+    Example:
+        ratings game void G9 --reason "recorded twice under two ids"
+    """
+    with refusals(obj):
+        records = obj.ledger().void_game(game_id, reason=reason, reported_on=reported, dry_run=dry_run)
+    _report(obj, rules, records, f"recorded: {game_id} void")
+
+
+@game.command("restore")
+@click.argument("game_id", metavar="ID")
+@correction_options
+@pass_context
+def game_restore(obj: Context, game_id: str, reason: str, reported: str | None, dry_run: bool, rules: str) -> None:
+    """Restore a voided game: it counts again.
+
+    \b
+    Example:
+        ratings game restore G9 --reason "voided by mistake"
+    """
+    with refusals(obj):
+        records = obj.ledger().restore_game(game_id, reason=reason, reported_on=reported, dry_run=dry_run)
+    _report(obj, rules, records, f"recorded: {game_id} restored")
+
+
+@player.command("correct")
+@click.argument("player_id", metavar="P")
+@click.option("--name", help="The corrected name.")
+@click.option("--country", help="The corrected country code.")
+@click.option("--born", metavar="YYYY-MM-DD", help="The corrected date of birth.")
+@click.option("--starting-rating", type=int, help="The corrected starting rating (IECG §VII).")
+@click.option("--source", type=click.Choice(SOURCES), help="The corrected source of the starting rating.")
+@click.option("--rated-games", type=int, help="The corrected rated games behind the starting rating.")
+@correction_options
+@pass_context
+def player_correct(
+    obj: Context, /, player_id: str, reason: str, reported: str | None, dry_run: bool, rules: str, **facts: Any
+) -> None:
+    """Correct registration facts of a player; the registration itself is kept.
+
+    \b
+    Example:
+        ratings player correct 1002 --starting-rating 1650 --reason "tutor's estimate mistyped"
+    """
+    changes = {field: value for field, value in facts.items() if value is not None}
+    with refusals(obj):
+        records = obj.ledger().correct_player(
+            player_id, changes=changes, reason=reason, reported_on=reported, dry_run=dry_run
+        )
+    shown = ", ".join(f"{field} {value}" for field, value in changes.items())
+    _report(obj, rules, records, f"recorded: {player_id} corrected ({shown})")

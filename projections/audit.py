@@ -1,0 +1,266 @@
+"""Published lists and their audits (audit issue §3): digests, differences, and their causes.
+
+A list's digest is the SHA-256 of its canonical JSON (:meth:`RatingList.as_json`),
+the bytes ``list --format json`` prints. A publication records it with the
+log's head; an audit recomputes the list from the log as it stood at the
+publication, as known at its date, compares digests, and names the events
+since then that changed each player's line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from ledger.events import game_key, player_key
+from ledger.store import LogReader, LogRecord
+from projections.facts import Facts, Knowledge, decode, game_row, month_of, touched_months
+from projections.lists import RatingList
+from projections.registry import get_rules
+from projections.replay import Projector
+
+
+def digest(rating_list: RatingList) -> str:
+    """The SHA-256 (hex) of the list's canonical JSON."""
+    return hashlib.sha256(rating_list.as_json().encode("utf-8")).hexdigest()
+
+
+class Publication(NamedTuple):
+    """A ``ListPublished`` event."""
+
+    position: int
+    rules: str
+    period: str
+    on: str
+    digest: str
+    players: int
+    log_position: int
+    log_hash: str
+
+
+def publications(reader: LogReader) -> list[Publication]:
+    """Every publication in the log, in log order."""
+    found = []
+    for record in reader.records_of(("ListPublished",)):
+        s = decode(record.state)
+        found.append(
+            Publication(
+                record.position,
+                s["rules"],
+                s["period"],
+                s["on"],
+                s["digest"],
+                s["players"],
+                s["log_position"],
+                s["log_hash"],
+            )
+        )
+    return found
+
+
+def latest_publication(reader: LogReader, rules: str, period: str, on: str | None = None) -> Publication:
+    """The latest publication of the list (the one on ``on``, if given), or :class:`LookupError`."""
+    found = [p for p in publications(reader) if p.rules == rules and p.period == period]
+    if on is not None:
+        found = [p for p in found if p.on == on]
+    if not found:
+        when = f" on {on}" if on is not None else ""
+        raise LookupError(f"the {rules} list of {period} was never published{when}: publish it first (ratings publish)")
+    return max(found, key=lambda p: (p.on, p.position))
+
+
+def as_published(reader: LogReader, publication: Publication) -> Knowledge:
+    """The facts as they stood at a publication: reported by its date and entered before it.
+
+    Events entered after the publication do not count even if their reported
+    date is on or before it (a result typed in late, or on the same day).
+    """
+    games: set[str] = set()
+    months: set[str] = set()
+    players: set[str] = set()
+    for record in reader.records_of(("GameRecorded", "PlayerRegistered"), after=publication.log_position):
+        if record.type == "GameRecorded":
+            row = game_row(record.state)
+            games.add(row.game)
+            months.add(month_of(row.finished))
+        else:
+            players.add(decode(record.state)["player"])
+    return Knowledge(publication.on, publication.log_position, frozenset(games), frozenset(months), frozenset(players))
+
+
+class Line(NamedTuple):
+    """A player's line on a list: what a difference compares."""
+
+    position: int
+    rating: int
+    status: str
+
+
+class Change(NamedTuple):
+    """A player whose rating, status or position differs between two lists (None: not on that list)."""
+
+    player: str
+    name: str
+    old: Line | None
+    new: Line | None
+
+    @property
+    def delta(self) -> int | None:
+        """The rating change, when the player is on both lists."""
+        return None if self.old is None or self.new is None else self.new.rating - self.old.rating
+
+
+def _lines(rating_list: RatingList) -> dict[str, tuple[str, Line]]:
+    return {
+        row["player"]: (row["name"], Line(row["position"], row["rating"], row["status"])) for row in rating_list.rows
+    }
+
+
+def compare(old: RatingList, new: RatingList) -> list[Change]:
+    """Every player whose rating, status or position differs, in the new list's order (then the dropped)."""
+    before, after = _lines(old), _lines(new)
+    changes = []
+    for player in list(after) + [p for p in before if p not in after]:
+        name = (after.get(player) or before[player])[0]
+        old_line = before.get(player, (name, None))[1]
+        new_line = after.get(player, (name, None))[1]
+        if old_line != new_line:
+            changes.append(Change(player, name, old_line, new_line))
+    return changes
+
+
+class Cause(NamedTuple):
+    """An event since a publication, as the audit shows it."""
+
+    position: int
+    type: str
+    reported_on: str
+    reason: str
+    players: frozenset[str]
+
+
+def causes(reader: LogReader, facts: Facts, known: Knowledge, last_month: str, last_day: str) -> list[Cause]:
+    """The events that count now but did not count as ``known``, and that can change a list up to ``last_month``.
+
+    Games (recorded, amended) rated in a month up to ``last_month`` in any
+    version, registrations and corrections of players, and inactivity markers
+    up to ``last_day``. Each names the players it concerns.
+    """
+    games: set[str] = set()
+    for month in sorted(m for m in facts.game_months() if m <= last_month):
+        if facts.marks.get(month, "") > known.known_at or month in known.late_months:
+            games.update(row.game for row in facts.month(month) if not known.knows_game(row))
+    for game, amendments in facts.amendments.items():
+        original = facts.amended[game]
+        if min(touched_months(original, amendments)) > last_month:
+            continue
+        if not known.knows_game(original) or not all(map(known.knows, amendments)):
+            games.add(game)
+    players = {p for p, day in facts.registered_on.items() if day > known.known_at or p in known.late_players} | {
+        p for p, cs in facts.player_corrections.items() if not all(map(known.knows, cs))
+    }
+    players |= {
+        p for p, markers in facts.markers.items() if any(m.on <= last_day and not known.knows(m) for m in markers)
+    }
+    found: list[Cause] = []
+    for game in sorted(games):
+        found.extend(_game_causes(reader.aggregate_records(game_key(game)), known))
+    for player in sorted(players):
+        found.extend(_player_causes(reader.aggregate_records(player_key(player)), known, last_day))
+    return sorted(found)
+
+
+def _late(record: LogRecord, state: Mapping[str, Any], known: Knowledge) -> bool:
+    entered_late = known.entered_by is not None and record.position > known.entered_by
+    return entered_late or str(state.get("reported_on", "")) > known.known_at
+
+
+def _game_causes(records: Iterable[LogRecord], known: Knowledge) -> Iterator[Cause]:
+    named: set[str] = set()
+    late: list[tuple[LogRecord, dict[str, Any]]] = []
+    for record in records:
+        s = decode(record.state)
+        named.update(v for k, v in (s.get("changes") or s).items() if k in ("white", "black"))
+        if _late(record, s, known):
+            late.append((record, s))
+    for record, s in late:
+        reason = s.get("reason") or ("late result" if record.type == "GameRecorded" else "")
+        yield Cause(record.position, f"{record.type} {s['game']}", s["reported_on"], reason, frozenset(named))
+
+
+def _player_causes(records: Iterable[LogRecord], known: Knowledge, last_day: str) -> Iterator[Cause]:
+    for record in records:
+        s = decode(record.state)
+        if record.type in ("PlayerMarkedInactive", "PlayerReactivated") and s["on"] > last_day:
+            continue
+        if record.type == "PlayerWithdrew" or not _late(record, s, known):
+            continue
+        reason = s.get("reason") or ("late registration" if record.type == "PlayerRegistered" else "")
+        yield Cause(record.position, f"{record.type} {s['player']}", s["reported_on"], reason, frozenset({s["player"]}))
+
+
+@dataclass(frozen=True)
+class Audit:
+    """One report on a published list (audit issue §3)."""
+
+    publication: Publication
+    reproduced: RatingList
+    now: RatingList
+    changes: list[Change]
+    causes: list[Cause]
+    through: dict[str, list[str]] = field(default_factory=dict)
+    """For a changed player with no event of his own: his opponents who changed."""
+
+    @property
+    def reproduced_digest(self) -> str:
+        return digest(self.reproduced)
+
+    @property
+    def reproduces(self) -> bool:
+        return self.reproduced_digest == self.publication.digest
+
+    def causes_of(self, player: str) -> list[Cause]:
+        """The events since the publication that concern ``player`` himself."""
+        return [cause for cause in self.causes if player in cause.players]
+
+
+def run_audit(projector: Projector, rules: str, period: str, on: str | None = None) -> Audit:
+    """Audit the latest publication of a list (the one on ``on``, if given): audit issue §3 (1)–(3)."""
+    reader = projector.reader
+    publication = latest_publication(reader, rules, period, on)
+    known = as_published(reader, publication)
+    reproduced = projector.rating_list(rules, period, known)
+    now = projector.rating_list(rules, period)
+    params = get_rules(rules)
+    index = params.periods.index(period)
+    last_month = params.periods.month_names(index)[-1]
+    last_day = params.periods.last_day(index).isoformat()
+    found = causes(reader, projector.facts(), known, last_month, last_day)
+    changes = compare(reproduced, now)
+    direct = {p for cause in found for p in cause.players}
+    indirect = [c.player for c in changes if c.player not in direct]
+    through = _opponents(projector, rules, known, index, set(indirect), direct | {c.player for c in changes})
+    return Audit(publication, reproduced, now, changes, found, through)
+
+
+def _opponents(
+    projector: Projector, rules: str, known: Knowledge, period: int, players: set[str], changed: set[str]
+) -> dict[str, list[str]]:
+    """For each of ``players``: his opponents, from the first period that can differ up to ``period``,
+    who changed themselves (the way a change reaches a player with no event of his own)."""
+    if not players:
+        return {}
+    params = get_rules(rules)
+    start = projector.divergence(params, known)
+    if start is None:
+        return {}
+    view = projector.view()
+    found: dict[str, set[str]] = {p: set() for p in players}
+    for index in range(start, period + 1):
+        for game in view.rated_games(params.periods.month_names(index)):
+            for one, other in ((game.white, game.black), (game.black, game.white)):
+                if one in found and other in changed:
+                    found[one].add(other)
+    return {p: sorted(opponents) for p, opponents in found.items()}
