@@ -26,6 +26,11 @@ from projections.registry import RULES, get_rules
 from projections.replay import Projector
 
 
+def players(count: int) -> str:
+    """``1 player``, ``2 players``."""
+    return "1 player" if count == 1 else f"{count} players"
+
+
 def _line(line: Line | None) -> str:
     return "off the list" if line is None else f"{line.rating} {line.status} #{line.position}"
 
@@ -121,7 +126,7 @@ def audit_text(report: Audit) -> str:
     if not report.changes:
         out += ["", "3. No player's rating, status or position changed since the publication."]
         return "\n".join(out) + "\n"
-    out += ["", f"3. {len(report.changes)} players changed since the publication:", ""]
+    out += ["", f"3. {players(len(report.changes))} changed since the publication:", ""]
     out.append(changes_table(report.changes).rstrip("\n"))
     out.append("")
     for change in report.changes:
@@ -194,7 +199,7 @@ def diff(
     if not changes:
         click.echo("no player's rating, status or position differs")
         return
-    click.echo(f"{len(changes)} players differ:")
+    click.echo(f"{players(len(changes))} differ{'s' if len(changes) == 1 else ''}:")
     click.echo(changes_table(changes), nl=False)
 
 

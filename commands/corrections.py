@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import click
 
 from commands import output
+from commands.audit import players
 from commands.cli import Context, game, pass_context, player, refusals, reported_option
 from ledger.store import LogRecord
 from ledger.values import FORFEIT_KINDS, SOURCES
@@ -58,11 +59,11 @@ def impact_text(obj: Context, rules: str, records: list[LogRecord]) -> str:
     head = f"dry run: nothing was recorded. Under {rules}, "
     if not rows:
         return head + "no list would change.\n"
-    players = len({row["player"] for row in rows})
+    changed = players(len({row["player"] for row in rows}))
     columns = ["period", "player", "name", "rating", "change", "position"]
     return (
         head
-        + f"{players} players would change on {_lists(len({r['period'] for r in rows}))}:\n"
+        + f"{changed} would change on {_lists(len({r['period'] for r in rows}))}:\n"
         + output.table(rows, columns)
     )
 
