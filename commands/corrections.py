@@ -62,9 +62,7 @@ def impact_text(obj: Context, rules: str, records: list[LogRecord]) -> str:
     changed = players(len({row["player"] for row in rows}))
     columns = ["period", "player", "name", "rating", "change", "position"]
     return (
-        head
-        + f"{changed} would change on {_lists(len({r['period'] for r in rows}))}:\n"
-        + output.table(rows, columns)
+        head + f"{changed} would change on {_lists(len({r['period'] for r in rows}))}:\n" + output.table(rows, columns)
     )
 
 

@@ -25,7 +25,6 @@ from pathlib import Path
 import pytest
 
 from ledger import chain
-
 from tests.commands.support import RULES, Ratings, record
 
 PUBLISHED = {"A": 2005, "B": 1797, "C": 1605, "D": 1393}
