@@ -27,16 +27,17 @@ from ledger.errors import LedgerError, UnknownPlayerError
 from ledger.events import player_key
 from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS, PLAYER_OPTIONAL, read_rows
 from ledger.store import resolve_db
-from ledger.values import FORFEIT_KINDS, SOURCES, parse_date
+from ledger.values import FORFEIT_KINDS, PRIOR_STATUSES, PRIOR_SYSTEMS, SOURCES, parse_date
 from projections.lists import LIST_KEYS, RatingList
 from projections.log import log_entries
 from projections.periods import PeriodError
 from projections.registry import RULES, UnknownRulesError
 from projections.replay import Projector, cache_path_for
+from projections.rules.conversions import ConversionError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-REFUSED = (LedgerError, PeriodError, UnknownRulesError, LookupError, ChainError)
+REFUSED = (LedgerError, PeriodError, UnknownRulesError, LookupError, ChainError, ConversionError)
 """Errors that mean "refused": a message and exit status 1."""
 
 STORE_ERRORS = (PersistenceError, sqlite3.Error)
@@ -244,6 +245,56 @@ def player_reactivate(obj: Context, player_id: str, on: str, reason: str, report
     with refusals(obj):
         obj.ledger().reactivate(player_id, on=on, reason=reason, reported_on=reported)
     click.echo(f"recorded: {player_id} active again from {on}")
+
+
+@player.command("prior")
+@click.argument("player_id", metavar="P")
+@click.option("--system", required=True, type=click.Choice(PRIOR_SYSTEMS), help="The system the rating is from.")
+@click.option("--rating", required=True, type=float, help="The rating (or grade) as that system published it.")
+@click.option("--games", type=int, help="The games behind it.")
+@click.option("--status", type=click.Choice(PRIOR_STATUSES), help="Its standing in that system.")
+@click.option("--deviation", type=float, help="Its rating deviation (Glicko).")
+@click.option("--volatility", type=float, help="Its volatility (Glicko-2).")
+@click.option("--as-of", "as_of", required=True, metavar="YYYY-MM-DD", help="The date the rating was valid.")
+@click.option("--source", default="", help="Where it comes from (a list, a federation).")
+@reported_option
+@pass_context
+def player_prior(
+    obj: Context,
+    player_id: str,
+    system: str,
+    rating: float,
+    games: int | None,
+    status: str | None,
+    deviation: float | None,
+    volatility: float | None,
+    as_of: str,
+    source: str,
+    reported: str | None,
+) -> None:
+    """Record a rating the player brings from another system, or from before the ledger began.
+
+    A rating of the IECG's old scheme (system iecg) is transferred as IECG §IX.5
+    says; an ICCF rating that is higher replaces a starting rating (§IX.5.d).
+
+    \b
+    Example:
+        ratings player prior 1001 --system iecg --rating 1850 --games 22 --status established --as-of 1996-12-31
+    """
+    with refusals(obj):
+        obj.ledger().record_prior(
+            player_id,
+            system=system,
+            rating=rating,
+            games=games,
+            status=status,
+            deviation=deviation,
+            volatility=volatility,
+            as_of=as_of,
+            source=source,
+            reported_on=reported,
+        )
+    click.echo(f"recorded: {player_id} {system} rating {rating:g} as of {as_of}")
 
 
 # --- game --------------------------------------------------------------------
@@ -549,12 +600,12 @@ def _fact(value: Any) -> str:
     return json.dumps(text, ensure_ascii=False) if not text or any(c.isspace() for c in text) else text
 
 
-from commands import audit, corrections  # noqa: E402  (they register their commands on the groups above)
+from commands import audit, corrections, reference  # noqa: E402  (they register their commands on the groups above)
 from commands.audit import since_published_text  # noqa: E402
 from commands.demo import demo  # noqa: E402  (registers the demo command)
 
 cli.add_command(demo)
-__all__ = ["audit", "cli", "corrections", "main"]
+__all__ = ["audit", "cli", "corrections", "main", "reference"]
 
 
 def main() -> None:

@@ -30,23 +30,29 @@ RULES = "iecg-1.7"
 @click.option(
     "--top", type=click.IntRange(min=0), default=25, show_default=True, help="How many rows of the list to print."
 )
-def demo(seed: int, period: str, top: int) -> None:
+@click.option("--keep", metavar="PATH", help="Keep the demo ledger in this new file.")
+def demo(seed: int, period: str, top: int, keep: str | None) -> None:
     """Build a synthetic federation in a temporary ledger; print a list and one explanation.
 
     A few hundred players over five years (2019–2023), with forfeits,
     withdrawals, adjudications and inactive players: the same every time.
+    With --keep the ledger is kept, to query it further.
 
     \b
     Example:
         ratings demo
+        ratings demo --keep demo.db
+        ratings --db demo.db diff --rules iecg-1.4 --against-rules iecg-1.7 --period 2023-11
     """
     try:
         get_rules(RULES).periods.index(period)
     except PeriodError as error:
         raise click.ClickException(str(error)) from None
+    if keep is not None and Path(keep).exists():
+        raise click.ClickException(f"{keep} already exists: the demo writes a new ledger")
     fed = federation(seed)
     with tempfile.TemporaryDirectory() as folder:
-        db = str(Path(folder) / "demo.db")
+        db = keep or str(Path(folder) / "demo.db")
         ledger = RatingLedger(db, clock=lambda: DEMO_TODAY, user="demo")
         try:
             _run(ledger, fed, db, period, top)

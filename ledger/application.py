@@ -9,6 +9,7 @@ it in one transaction.
 from __future__ import annotations
 
 import getpass
+import math
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -29,6 +30,7 @@ from ledger.errors import (
     AlreadyAdjudicatedError,
     DuplicateGameError,
     DuplicatePlayerError,
+    DuplicatePriorError,
     DuplicatePublicationError,
     DuplicateWithdrawalError,
     FutureDateError,
@@ -60,6 +62,7 @@ from ledger.events import (
     PlayerReactivated,
     PlayerRegistered,
     PlayerWithdrew,
+    PriorRatingRecorded,
     Publication,
     game_key,
     player_key,
@@ -405,6 +408,53 @@ class RatingLedger(Application[UUID]):
             player=player,
             on=day.isoformat(),
             reason=reason,
+            reported_on=reported.isoformat(),
+            recorded_by=self.user,
+        )
+        self.save(aggregate)
+
+    def record_prior(
+        self,
+        player: str,
+        *,
+        system: str,
+        rating: float,
+        as_of: str,
+        games: int | None = None,
+        status: str | None = None,
+        deviation: float | None = None,
+        volatility: float | None = None,
+        source: str = "",
+        reported_on: str | None = None,
+    ) -> None:
+        """Record a rating the player brought from another system (rules issue §1)."""
+        player = values.check_text(player, "player id")
+        values.check_choice(system, values.PRIOR_SYSTEMS, "system")
+        if status is not None:
+            values.check_choice(status, values.PRIOR_STATUSES, "status")
+        for what, number in (("rating", rating), ("deviation", deviation), ("volatility", volatility)):
+            if number is not None and not (number > 0 and math.isfinite(number)):
+                raise InvalidValueError(f"{what} {number} must be a positive number")
+        if games is not None and games < 0:
+            raise InvalidValueError(f"games {games} must not be negative")
+        day = values.parse_date(as_of, "as-of date")
+        values.not_after(day, self.clock(), "as-of date", "today")
+        reported = self._reported(reported_on)
+        values.not_after(day, reported, "as-of date", "the reported date")
+        aggregate = self.player(player)
+        if (system, day.isoformat()) in aggregate.priors:
+            raise DuplicatePriorError(f"player {player!r} already has a {system} rating as of {day.isoformat()}")
+        aggregate.trigger_event(
+            PriorRatingRecorded,
+            player=player,
+            system=system,
+            rating=float(rating),
+            games=games,
+            status=status,
+            deviation=deviation,
+            volatility=volatility,
+            as_of=day.isoformat(),
+            source=source.strip(),
             reported_on=reported.isoformat(),
             recorded_by=self.user,
         )

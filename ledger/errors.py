@@ -79,6 +79,10 @@ class DuplicatePublicationError(LedgerError):
     """A second publication of the same list on the same date."""
 
 
+class DuplicatePriorError(LedgerError):
+    """A second prior rating of one player in one system on one date."""
+
+
 class ImportRowError(LedgerError):
     """A CSV row that cannot be recorded; names the line and the reason."""
 

@@ -71,6 +71,30 @@ class PlayerCorrected(Aggregate.Event):
         aggregate.registration.update(self.changes)
 
 
+class PriorRatingRecorded(Aggregate.Event):
+    """A rating the player brought from another system, or from before the ledger began (rules issue §1).
+
+    ``rating`` is as that system published it, with the games behind it and
+    its status there; ``as_of`` is the date it was valid. Each rules system
+    reads the priors of its own system, or converts one where its rules say so.
+    """
+
+    player: str
+    system: str
+    rating: float
+    games: int | None
+    status: str | None
+    deviation: float | None
+    volatility: float | None
+    as_of: str
+    source: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.priors.add((self.system, self.as_of))
+
+
 class PlayerWithdrew(Aggregate.Event):
     """A player withdrew from a tournament, announced or silently (IECG §VIII.2)."""
 
@@ -118,6 +142,7 @@ class Player(Aggregate):
         self.player = ""
         self.registration: dict[str, Any] = {}
         self.reported_on = ""
+        self.priors: set[tuple[str, str]] = set()
         self.withdrawals: set[str] = set()
         self.markers: list[tuple[str, bool]] = []
 
@@ -275,6 +300,7 @@ EVENT_TYPES: dict[str, type[Aggregate.Event]] = {
         PlayerMarkedInactive,
         PlayerReactivated,
         PlayerCorrected,
+        PriorRatingRecorded,
         GameRecorded,
         GameAdjudicated,
         GameCorrected,

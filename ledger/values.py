@@ -30,6 +30,24 @@ a game left unfinished by a withdrawal (IECG §VIII.2)."""
 SOURCES: Final = ("none", "tutor", "iccf", "iccf-provisional", "other")
 """Where a starting rating comes from (IECG §VII)."""
 
+PRIOR_SYSTEMS: Final = (
+    "iecg",
+    "iccf",
+    "icu",
+    "ecf",
+    "ecf-online",
+    "fide",
+    "uscf",
+    "national-elo",
+    "glicko",
+    "glicko2",
+)
+"""The rating systems a prior rating can come from: ``iecg`` is the IECG's old scheme before
+1997 (IECG §IX), ``icu`` the Irish Chess Union's grades, ``ecf`` English Chess Federation grades."""
+
+PRIOR_STATUSES: Final = ("established", "provisional", "graded", "ungraded")
+"""A prior rating's standing in its own system."""
+
 DEFAULT_STARTING_RATING: Final = 800
 """IECG §VII.3: a new player without a rating starts at 800."""
 

@@ -35,7 +35,7 @@ from typing import Any, cast
 import sqlite_utils
 
 from ledger.values import Registration
-from projections.facts import Amendment, Facts, GameRow, Marker, PlayerCorrection
+from projections.facts import Amendment, Facts, GameRow, Marker, PlayerCorrection, Prior
 from projections.lists import LIST_KEYS
 from projections.rules.iecg import PlayerState
 
@@ -178,6 +178,21 @@ class ProjectionCache:
             },
             pk="game",
         )
+        self.db.table("priors").create(
+            {
+                "position": int,
+                "player": str,
+                "system": str,
+                "rating": float,
+                "games": int,
+                "status": str,
+                "deviation": float,
+                "volatility": float,
+                "as_of": str,
+                "reported": str,
+            },
+            pk="position",
+        )
         self.db.table("markers").create(
             {"position": int, "player": str, "on": str, "inactive": int, "reported": str}, pk="position"
         )
@@ -226,6 +241,12 @@ class ProjectionCache:
             'SELECT position, player, "on", inactive, reported FROM markers ORDER BY position'
         ):
             facts.markers.setdefault(player, []).append(Marker(position, on, bool(inactive), reported))
+        for row in self.db.execute(
+            "SELECT position, player, system, rating, games, status, deviation, volatility, as_of, reported "
+            "FROM priors ORDER BY position"
+        ):
+            prior = Prior._make(row)
+            facts.priors.setdefault(prior.player, []).append(prior)
         for month, mark in self.db.execute("SELECT month, mark FROM months"):
             facts.stored_months.add(month)
             if mark:
@@ -259,6 +280,8 @@ class ProjectionCache:
                 self.db.table("amendments").upsert_all(
                     ({**a._asdict(), "changes": _encode(a.changes)} for a in facts.new_amendments), pk="position"
                 )
+            if facts.new_priors:
+                self.db.table("priors").upsert_all((p._asdict() for p in facts.new_priors), pk="position")
             if facts.new_markers:
                 self.db.table("markers").upsert_all(
                     (
@@ -292,6 +315,7 @@ class ProjectionCache:
             facts.new_amended,
             facts.new_amendments,
             facts.new_markers,
+            facts.new_priors,
         ):
             pending.clear()
 

@@ -110,6 +110,21 @@ class PlayerCorrection(NamedTuple):
     changes: tuple[tuple[str, Any], ...]
 
 
+class Prior(NamedTuple):
+    """A rating a player brought from another system (``PriorRatingRecorded``)."""
+
+    position: int
+    player: str
+    system: str
+    rating: float
+    games: int | None
+    status: str | None
+    deviation: float | None
+    volatility: float | None
+    as_of: str
+    reported: str
+
+
 class Marker(NamedTuple):
     """An inactivity marker (``inactive`` False for a reactivation)."""
 
@@ -198,6 +213,8 @@ class Facts:
     amended: dict[str, GameRow] = field(default_factory=dict)
     """The recorded row of each amended game."""
     markers: dict[str, list[Marker]] = field(default_factory=dict)
+    priors: dict[str, list[Prior]] = field(default_factory=dict)
+    """Each player's prior ratings, in log order."""
     marks: dict[str, str] = field(default_factory=dict)
     """Per month, the latest reported date of its recorded games and of their players' registrations
     (:meth:`mark_months`): the known-at views of a date on or after it agree on that month's rows."""
@@ -213,6 +230,7 @@ class Facts:
     new_amendments: list[Amendment] = field(default_factory=list)
     new_amended: list[GameRow] = field(default_factory=list)
     new_markers: list[tuple[str, Marker]] = field(default_factory=list)
+    new_priors: list[Prior] = field(default_factory=list)
     texts: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     """One string object per distinct player id, date and result text of the folded games, shared by
     every row: a million games name twenty thousand players, and lookups of a shared key never
@@ -313,6 +331,25 @@ class Facts:
                     first = self.first_month_of({correction.player})
                     if first is not None:
                         touch(first)
+                elif kind == "PriorRatingRecorded":
+                    s = decode(state)
+                    prior = Prior(
+                        position,
+                        s["player"],
+                        s["system"],
+                        s["rating"],
+                        s["games"],
+                        s["status"],
+                        s["deviation"],
+                        s["volatility"],
+                        s["as_of"],
+                        s["reported_on"],
+                    )
+                    self.priors.setdefault(prior.player, []).append(prior)
+                    self.new_priors.append(prior)
+                    first = self.first_month_of({prior.player})
+                    if first is not None:
+                        touch(first)
                 elif kind in ("PlayerMarkedInactive", "PlayerReactivated"):
                     s = decode(state)
                     marker = Marker(position, s["on"], kind == "PlayerMarkedInactive", s["reported_on"])
@@ -387,6 +424,7 @@ class Facts:
         late = set(known.late_players) | {
             p for p, corrections in self.player_corrections.items() if not all(map(known.knows, corrections))
         }
+        late |= {p for p, priors in self.priors.items() if not all(map(known.knows, priors))}
         earliest = min(candidates, default=None)
         if late:
             first = self.first_month_of(late, before=earliest)
@@ -416,7 +454,7 @@ class Knowledge(NamedTuple):
     late_months: frozenset[str] = frozenset()
     late_players: frozenset[str] = frozenset()
 
-    def knows(self, fact: Amendment | Marker | PlayerCorrection) -> bool:
+    def knows(self, fact: Amendment | Marker | PlayerCorrection | Prior) -> bool:
         """Whether a positioned fact counts."""
         return fact.reported <= self.known_at and (self.entered_by is None or fact.position <= self.entered_by)
 
@@ -441,6 +479,14 @@ class FactsView:
         self.known = known
         self.players: dict[str, Registration] = facts.players if known is None else self._players_as(known)
         self._amended: dict[str, list[RatedGame]] | None = None
+
+    def prior(self, player: str, system: str) -> Prior | None:
+        """The player's latest prior rating of ``system`` known in this view (by as-of date, then log order)."""
+        known = self.known
+        found = [
+            p for p in self.facts.priors.get(player, ()) if p.system == system and (known is None or known.knows(p))
+        ]
+        return max(found, key=lambda p: (p.as_of, p.position), default=None)
 
     def _players_as(self, known: Knowledge) -> dict[str, Registration]:
         facts = self.facts

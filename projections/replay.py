@@ -9,25 +9,27 @@ cache, and builds lists, explanations and histories from the result.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from ledger.events import game_key
 from ledger.store import LogReader, LogRecord
-from ledger.values import Registration
 from projections.cache import FULL_EVERY, ProjectionCache, encode_states, fingerprint
 from projections.explain import Explanation, explain_entry, provisional_terms
 from projections.facts import Facts, FactsView, GameRow, Knowledge, game_row
 from projections.lists import RatingList, build_rows, rows_to_list
 from projections.registry import Rules, get_rules
 from projections.rules.iecg import (
+    IecgParams,
     PlayerState,
     entries_of_period,
     initial_state,
     rate_period,
+    round_half_up,
     settle,
+    transfer_state,
 )
 
 
@@ -183,12 +185,12 @@ class Projector:
 
         ``each`` is called after each period with its index and the players it changed.
         """
-        new = _newcomer(view.players)
         scheme = params.periods
         with bulk_work():
             for index in range(start, end + 1):
                 games = view.rated_games(scheme.month_names(index))
-                changed = rate_period(params.for_period(index), index, states, games, new)
+                version = params.for_period(index)
+                changed = rate_period(version, index, states, games, _newcomer(view, version))
                 states.update(changed)
                 if each is not None:
                     each(index, changed)
@@ -228,7 +230,7 @@ class Projector:
             raise LookupError(f"unknown player {player!r}")
         previous = self.states(rules, period - 1, known_at)
         version = params.for_period(period)
-        new = _newcomer(view.players)
+        new = _newcomer(view, version)
         games = view.rated_games(params.periods.month_names(period))
         starts, entries = entries_of_period(version, period, previous, games, new)
         before = previous.get(player)
@@ -316,10 +318,28 @@ class Projector:
         return result
 
 
-def _newcomer(players: Mapping[str, Registration]) -> Callable[[str], PlayerState]:
-    """A player's state before his first rated game, from his registration (IECG §VII)."""
+def _newcomer(view: FactsView, params: IecgParams) -> Callable[[str], PlayerState]:
+    """A player's state before his first rated game under ``params``.
+
+    From his registration (IECG §VII); or, for a player who brings a rating of
+    the IECG's old scheme (a prior rating of system ``iecg``), as §IX.5 of the
+    version transfers it, an ICCF prior rating that is higher replacing a
+    starting rating (§IX.5.d).
+    """
+    players = view.players
 
     def new(player: str) -> PlayerState:
+        old = view.prior(player, "iecg")
+        if old is not None:
+            iccf = view.prior(player, "iccf")
+            return transfer_state(
+                params,
+                round_half_up(old.rating),
+                old.games or 0,
+                old.status == "established",
+                None if iccf is None else round_half_up(iccf.rating),
+                iccf_games=0 if iccf is None else iccf.games or 0,
+            )
         reg = players[player]
         return initial_state(reg.starting_rating, reg.source, reg.rated_games)
 

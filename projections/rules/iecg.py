@@ -1,6 +1,7 @@
 """IECG Rating Rules, version 1.7 (27 May 1999), as part E of the IECG Rules
 and Regulations 5.1a (2000) repeats them (seeds ``000_3dba7590a193faaf.txt``
-and ``002_8243987ea7ba85e3.txt``).
+and ``002_8243987ea7ba85e3.txt``), and the versions 1.0–1.6 before it as the
+1.7 document's "Update History" describes them.
 
 Each clause the code implements is cited beside it. Where the rules leave a
 choice, this module makes the one the foundation issue states, and says so:
@@ -21,14 +22,74 @@ choice, this module makes the one the foundation issue states, and says so:
   then deleted from the database).
 - The sum of a period's rating changes is taken with :func:`math.fsum`, which
   is exact, so the result does not depend on the order games are added.
+
+Versions 1.0–1.6 are parameter sets of this one module (:class:`IecgParams`),
+each differing from 1.7 where the update history says so and in nothing else.
+The history quotes some old wordings and not others; where it is silent:
+
+- §II.1, the length of the rating period (1.7 "adaptation of the rules to
+  current practice (length of Rating Period …)"): the earlier length is not
+  given, and nothing in the text points to another one (§II.2 and §III.4 of
+  the same text already assume lists every second month). Every version has
+  the two-month periods of 1.7, which also lets the ``iecg`` timeline run all
+  of them on one calendar (:class:`IecgTimeline` refuses versions that do not
+  share its periods).
+- §III.7 in 1.0 (1.1: "the number of games required for a change of the
+  Starting Rating is increased to 10"; 1.1–1.2 read "if more than 10 games are
+  played"): 1.0 is taken to read "more than 5 games", i.e. from the sixth game,
+  the number the text uses everywhere else for a first provisional figure
+  (§III.3 and §IV.2 publish from six games, §III.5 starts the performance
+  after six, §IX.5.b counts "more than 5 games"). With §III.3 in force in 1.0,
+  the TER thus becomes "the Rating in the last published Rating List" from the
+  first list that publishes it. "More than N" is stored as ``ter_games`` = N + 1.
+- §III.3 in 1.0: the clause is in force (1.1 "disabled" it, so it was there
+  before), with the six games of 1.7. From 1.1 to 1.6 a provisional rating is
+  published from the first rated game; 1.7 restores the six games. (§IV.2,
+  which says the same, is not mentioned by the history; it is read as going
+  with §III.3.)
+- §VII.4 (1.0–1.6; 1.7 has no §VII.4: it went with "adaptation to current
+  practice"). "The Starting Rating is calculated according to IV.1" together
+  with §III.7's "number of games required for a change of the Starting
+  Rating" is read as: once a provisional player has the §III.7 number of games
+  his Starting Rating — which §III.7 makes his TER — is recalculated in every
+  run from all his rated games by §IV.1, Rc + D(p)·F, until he is established.
+  His published rating is still the provisional rating Rp of §IV.1; only his
+  TER (which opponents use, §II.3, which places him in a class, §III.6, and
+  which the cut-off measures from, §III.8) is the recalculated Starting
+  Rating. In 1.0, without the 1.1 addendum, F is §IV.1's own, so the
+  recalculated Starting Rating is Rp, exactly 1.7's TER from ten games: 1.0
+  and 1.7 compute the TER alike past the threshold. From 1.1 "with a
+  correction factor of F=1" it is the plain performance Rc + D(p)
+  (``starting_rating_f``). The registered starting rating itself is kept for
+  §VIII.5's restart and for the TER below the threshold.
+- §VII.4 in 1.4–1.6, "the sentence with the Starting Rating boundaries": the
+  sentence is not quoted. The only starting-rating bounds in the text are
+  §VII.3's (a Starting Rating of 800, an estimate that "should not exceed
+  1700 points" — the sentence 1.7 keeps after dropping §VII.4). A recalculated
+  Starting Rating is kept within 800–1700, widened to the registered starting
+  rating where that lies outside (a §VII.2 rating from another organisation
+  or a provisional ICCF rating is not limited by §VII.3, and the bounds are
+  not read as lowering a player who merely holds his own) (``starting_bounds``).
+- §I.6 in 1.3.1, "correction of the formula": the old formula is not given.
+  The ledger computes p = (2W + D)/(2N) (as half points over twice the games)
+  in every version, as a rating officer computing percentages always did; the
+  correction fixed the document, not the ratings. 1.3.1 differs from 1.3 in
+  nothing computable, as do 1.4 from 1.3.1 in §II.3 (a web address), 1.3 from
+  1.2 in §IV.3 (deleted "since it is covered by section III.7") and 1.6 from
+  1.5 (a comment on rating tournaments).
+- §IX.5, the transfer from the old scheme, is :func:`transfer_state`; its
+  own choices are in its docstring.
 """
 
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from functools import partial
+from itertools import pairwise
 from typing import NamedTuple
 
 from projections.periods import PeriodScheme
@@ -53,6 +114,66 @@ class IecgParams:
     """§VIII.5: a player is listed while he has a rated game in this many periods up to the list's."""
     restart_periods: int = 30
     """§VIII.5: periods without a rated game after which the player starts again (five years)."""
+    starting_rating_f: float | None = None
+    """§VII.4 (1.1–1.6): the correction factor F with which a provisional player's Starting Rating,
+    his TER from ``ter_games`` games (§III.7), is recalculated by §IV.1 ("but with a correction factor
+    of F=1"); None: §IV.1's own F, so that TER is the provisional rating (1.0; 1.7, without §VII.4)."""
+    starting_bounds: tuple[int, int] | None = None
+    """§VII.4 (1.4–1.6): the Starting Rating boundaries a recalculated Starting Rating is kept within
+    (§VII.3's 800 and 1700, widened to the registered starting rating); None: unbounded."""
+    transfer_keeps_established: bool = True
+    """§IX.5.a (from 1.2): an old established rating on at least ``established_games`` games is
+    transferred as established; False: every old established rating is a starting rating (1.0–1.1)."""
+    transfer_prior_games: int | None = 5
+    """§IX.5.b, last sentence (from 1.5): an old established rating on more than this many games (and
+    fewer than ``established_games``) brings its games into §IV.1; None: the sentence is absent."""
+    transfer_class_m: bool = True
+    """§IX.5.e (from 1.5): winners of an old Class M tournament (#001–#013) get an established rating."""
+
+    def for_period(self, index: int) -> IecgParams:
+        """The version that rates period ``index``: this one, whatever the period (see :class:`IecgTimeline`)."""
+        return self
+
+
+class TimelineError(ValueError):
+    """A timeline that cannot be built: no versions, dates out of order, or periods not shared."""
+
+
+@dataclass(frozen=True)
+class IecgTimeline:
+    """Versions in force one after another: each period is rated under the version in force on its
+    last day, the day of its rating run (§II.2–3: the run uses what is "valid on the day of the
+    rating run"); before the first version's date, the first version.
+
+    Every version must have the timeline's periods (§II.1), or one period would not be one period.
+    """
+
+    name: str
+    periods: PeriodScheme
+    versions: tuple[tuple[date, IecgParams], ...]
+
+    def __post_init__(self) -> None:
+        if not self.versions:
+            raise TimelineError(f"timeline {self.name!r} has no versions")
+        days = [day for day, _ in self.versions]
+        if any(later <= earlier for earlier, later in pairwise(days)):
+            raise TimelineError(f"timeline {self.name!r}: the versions' dates must increase: {days}")
+        for day, params in self.versions:
+            if params.periods != self.periods:
+                raise TimelineError(
+                    f"timeline {self.name!r}: {params.name} (from {day.isoformat()}) has periods of "
+                    f"{params.periods.months} months, the timeline {self.periods.months}: "
+                    "its versions must share one period scheme"
+                )
+
+    def in_force_on(self, day: date) -> IecgParams:
+        """The version in force on ``day``: the last one from on or before it, else the first."""
+        at = bisect_right(self.versions, day, key=lambda version: version[0])
+        return self.versions[max(at - 1, 0)][1]
+
+    def for_period(self, index: int) -> IecgParams:
+        """The version that rates period ``index``: the one in force on its last day."""
+        return self.in_force_on(self.periods.last_day(index))
 
 
 class PlayerState(NamedTuple):
@@ -149,6 +270,21 @@ def provisional_rating(opp_sum: int, points2: int, games: int) -> float:
     return rc + rating_change_of_score(p) * correction_factor(p)
 
 
+def recalculated_starting_rating(params: IecgParams, opp_sum: int, points2: int, games: int, registered: int) -> int:
+    """§VII.4 (1.1–1.6): the Starting Rating "calculated according to IV.1, but with a correction
+    factor of F=1" over all rated games, rounded half up (§I.5); from 1.4 kept within the Starting
+    Rating boundaries, widened to the ``registered`` starting rating (module docstring)."""
+    rc = opp_sum / games
+    p = points2 / (2 * games)
+    f = correction_factor(p) if params.starting_rating_f is None else params.starting_rating_f
+    value = round_half_up(rc + rating_change_of_score(p) * f)
+    bounds = params.starting_bounds
+    if bounds is None:
+        return value
+    low, high = min(bounds[0], registered), max(bounds[1], registered)
+    return min(max(value, low), high)
+
+
 def initial_state(starting_rating: int, source: str, rated_games: int) -> PlayerState:
     """A new player (§VII): established at once with an established ICCF rating
     (§VII.1, Pn = the games behind it); otherwise provisional at his starting
@@ -168,6 +304,66 @@ def initial_state(starting_rating: int, source: str, rated_games: int) -> Player
         last_period=None,
         starting_rating=starting_rating,
     )
+
+
+def _established(rating: int, pn: int) -> PlayerState:
+    """An established rating with ``pn`` games behind it (§V.3) and none rated in this ledger yet."""
+    return PlayerState(rating, rating, True, pn, 0, 0, 0, 0, 0, 0, None, rating)
+
+
+def _provisional(rating: int, games: int) -> PlayerState:
+    """A provisional rating ``rating`` on ``games`` earlier games, carried into §IV.1 as that many
+    draws against opponents rated ``rating`` (so that Rp over them is ``rating``); the rating is
+    also the player's Starting Rating, and his TER (below or past the §III.7 threshold alike)."""
+    return PlayerState(rating, rating, False, 0, games, 0, games, 0, rating * games, games, None, rating)
+
+
+def transfer_state(
+    params: IecgParams,
+    old_rating: int,
+    old_games: int,
+    old_established: bool,
+    iccf_rating: int | None = None,
+    *,
+    iccf_games: int = 0,
+    class_m_winner: bool = False,
+) -> PlayerState:
+    """§IX.5: a player's rating under the old IECG scheme, as the new scheme takes it over on
+    1 January 1997, under the §IX.5 of version ``params``.
+
+    - a) (from 1.2) an old established rating on at least ``established_games`` games stays
+      established, with Pn = its games (as §VII.1 counts the games behind an ICCF rating).
+    - b) any other old established rating (1.0–1.1: every one, "All established IECG ratings are
+      used as a starting rating") is a Starting Rating, provisional with no games; from 1.5, on
+      more than ``transfer_prior_games`` games, "the opponents average for the provisional rating
+      is calculated following IV.1": the old games enter §IV.1. The text gives no old opponents,
+      so each old game is carried as a draw against an opponent rated the old rating — the one
+      record of them whose §IV.1 result is the old rating itself. They count towards the 15 games
+      of §IV.4 and the ten of §III.7, and show on the list as draws.
+    - c) an old provisional rating is "left unchanged and stays provisional until 15 games are
+      finished": carried the same way, all versions.
+    - d) a Starting Rating (b) is replaced by an ICCF rating that is higher (strictly), "used as
+      an established rating", with Pn = ``iccf_games`` (the games behind it, §VII.1; 0 when not
+      known, which gives the largest k of §V.3).
+    - e) (from 1.5) a ``class_m_winner`` (an old Class M tournament #001–#013 won before
+      1 January 1997) not established by a) or d) is established at his old rating, Pn = his games.
+
+    The player has no game in this ledger yet (``last_period`` is None); his games of the new
+    scheme are rated from his first period on, as for any player.
+    """
+    state: PlayerState
+    if old_established and params.transfer_keeps_established and old_games >= params.established_games:
+        state = _established(old_rating, old_games)  # §IX.5.a
+    elif old_established:
+        prior = params.transfer_prior_games  # §IX.5.b
+        state = _provisional(old_rating, old_games if prior is not None and old_games > prior else 0)
+        if iccf_rating is not None and iccf_rating > old_rating:
+            state = _established(iccf_rating, iccf_games)  # §IX.5.d
+    else:
+        state = _provisional(old_rating, old_games)  # §IX.5.c
+    if class_m_winner and params.transfer_class_m and not state.established:
+        state = _established(old_rating, old_games)  # §IX.5.e
+    return state
 
 
 def reference(state: PlayerState) -> int:
@@ -234,8 +430,14 @@ def settle(params: IecgParams, period: int, start: PlayerState, entries: Sequenc
     if games >= params.established_games:
         # §IV.4: promotion at the end of a period, with Pn = his games.
         return PlayerState(rp, rp, True, games, games, wins, draws, losses, 0, 0, period, start.starting_rating)
-    # §III.7: TER is the starting rating until ``ter_games`` games are finished.
-    ter = rp if games >= params.ter_games else start.starting_rating
+    # §III.7: TER is the starting rating until ``ter_games`` games are finished; then (1.7) the
+    # provisional rating, or (1.1–1.6) the Starting Rating as §VII.4 recalculates it.
+    if games < params.ter_games:
+        ter = start.starting_rating
+    elif params.starting_rating_f is None:
+        ter = rp
+    else:
+        ter = recalculated_starting_rating(params, opp_sum, total2, games, start.starting_rating)
     return PlayerState(rp, ter, False, 0, games, wins, draws, losses, opp_sum, total2, period, start.starting_rating)
 
 
