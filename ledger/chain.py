@@ -1,0 +1,602 @@
+"""A verifiable log: a hash chain over the ledger's events, in log order.
+
+Over the rows of ``stored_events`` in position order (the notification id),
+starting from h(0), 32 zero bytes::
+
+    h(i) = SHA-256(h(i−1) ‖ f"{position}\\n{topic}\\n{originator_id}\\n{originator_version}\\n" ‖ state)
+
+where h(i−1) is the hash of the event before it in the log and ``state`` is
+the stored bytes. A :class:`Head` is a position and the hash at it, written
+``POSITION:HASH`` (64 lowercase hex digits). The head at position p vouches
+for every event up to p: change, remove, reorder or insert any of them and
+the log no longer hashes to it.
+
+**The witness.** A head says *that* the log changed, not *where*. So the
+ledger file keeps every position's h(i) in a table of its own, ``log_chain``
+(:data:`WITNESS_TABLE`), appended to and never rewritten: one row per block of
+at most :data:`BLOCK` consecutive positions witnessed by one :func:`seal`,
+with the positions it witnessed (NULL when they are exactly first..last) and
+the time of the seal. :func:`verify` recomputes the whole chain and compares
+it with the witness position by position, so it names the first position
+that differs: an edited event, a deleted one (a gap), two swapped, one
+inserted.
+
+**What the witness cannot do.** Whoever can edit the file can rewrite the
+witness too. Heads kept elsewhere are the defence: those recorded by the
+log's own events (a published list records the head it was made from; the
+caller passes them in) and a head kept outside the ledger (``POSITION:HASH``,
+printed by ``publish``). A head can only say that the log stops matching *at
+or before* its position.
+
+Choices where the issue is silent:
+
+- The first seal of a ledger trusts the log as it is: the witness starts there.
+- :func:`seal` is incremental: it reads the last witnessed hash and the rows
+  after it, and checks only that the last witnessed event still hashes to the
+  witness (the junction). It never chains from a recomputed hash, so a log
+  tampered further back cannot poison the witness; :func:`verify` finds it.
+- A witness block holds positions from one seal only, so each position's
+  seal time is exact; many small seals make many small rows (~100 bytes each).
+- A recorded head naming a position the log no longer holds is a mismatch.
+
+Reads open the file read-only (``?mode=ro``) in one snapshot; the only write
+is the witness's, one short ``BEGIN IMMEDIATE`` transaction that appends
+blocks after checking that no other seal appended meanwhile.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import sys
+from array import array
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import closing
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ledger.store import type_of
+
+BLOCK = 1024
+"""Positions a witness row holds at most."""
+
+WITNESS_TABLE = "log_chain"
+"""The witness's table in the ledger file."""
+
+ZERO = bytes(32)
+"""h(0): the hash before the first event."""
+
+HASH_HEX = 64
+"""Hex digits of a head's hash."""
+
+_FETCH = 4096
+"""Rows fetched at a time past the witness."""
+
+_SHOWN = 16
+"""Hex digits of a hash shown in a message."""
+
+_SEAL_ATTEMPTS = 3
+"""Times :func:`seal` starts again when another seal appended to the witness meanwhile."""
+
+_CREATE_WITNESS = f"""CREATE TABLE IF NOT EXISTS {WITNESS_TABLE} (
+    block INTEGER PRIMARY KEY,
+    first_position INTEGER NOT NULL,
+    last_position INTEGER NOT NULL,
+    sealed_at TEXT NOT NULL,
+    positions BLOB,
+    hashes BLOB NOT NULL
+)"""
+"""The witness: ``block`` numbers rows 1, 2, … in position order; ``first_position`` and ``last_position``
+bound the positions a row witnessed; ``sealed_at`` is when (UTC); ``positions`` is NULL when they are every
+position first..last, else each one as an 8-byte little-endian signed integer; ``hashes`` is h(i) of each, 32
+bytes apiece, in the same order."""
+
+_COLUMNS = "SELECT rowid, topic, originator_id, originator_version, CAST(ifnull(state, x'') AS BLOB) FROM stored_events"
+_SELECT_ROWS = f"{_COLUMNS} WHERE rowid > ? ORDER BY rowid"
+"""The rows after a position, in log order, as :func:`_link` hashes them (a NULL state hashes as no bytes)."""
+_SELECT_ROW = f"{_COLUMNS} WHERE rowid = ?"
+
+
+class ChainError(ValueError):
+    """A head that is not of the form ``POSITION:HASH``, or a log the chain cannot be taken over."""
+
+
+class WitnessMismatchError(ChainError):
+    """The log no longer matches its witness where a seal would extend it: nothing was sealed."""
+
+
+@dataclass(frozen=True)
+class Head:
+    """The hash of the log up to and including ``position``, written ``POSITION:HASH``."""
+
+    position: int
+    hash: str
+
+    def __post_init__(self) -> None:
+        if self.position < 0:
+            raise ChainError(f"a head's position cannot be negative: {self.position}")
+        if len(self.hash) != HASH_HEX or not _is_lower_hex(self.hash):
+            raise ChainError(f"a head's hash is {HASH_HEX} lowercase hex digits, not {self.hash!r}")
+
+    def __str__(self) -> str:
+        return f"{self.position}:{self.hash}"
+
+    def short(self) -> str:
+        """``POSITION:HASH`` with the hash cut to its first digits, for a message."""
+        return f"{self.position}:{self.hash[:_SHOWN]}…"
+
+
+class RecordedHead(NamedTuple):
+    """A head as an event of the log recorded it, and that event's position."""
+
+    head: Head
+    at: int
+
+
+def _is_lower_hex(text: str) -> bool:
+    return all(c in "0123456789abcdef" for c in text)
+
+
+def parse_head(text: str) -> Head:
+    """The head written as ``POSITION:HASH``; a :class:`ChainError` names what is wrong.
+
+    >>> parse_head("3:" + "ab" * 32).position
+    3
+    """
+    example = f"e.g. 40:{'0' * 8}…, {HASH_HEX} hex digits after the colon"
+    stripped = text.strip()
+    position, colon, digest = stripped.partition(":")
+    if not colon:
+        raise ChainError(f"head {text!r} is not POSITION:HASH ({example})")
+    if not (position.isascii() and position.isdigit()):
+        raise ChainError(f"head {text!r}: the position {position!r} is not a whole number ({example})")
+    if len(digest) != HASH_HEX:
+        raise ChainError(f"head {text!r}: the hash has {len(digest)} characters, not {HASH_HEX} ({example})")
+    if not _is_lower_hex(digest):
+        raise ChainError(f"head {text!r}: the hash is not lowercase hex digits 0-9, a-f ({example})")
+    return Head(int(position), digest)
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """Where the log stops matching, and why, in a rating officer's words."""
+
+    position: int
+    reason: str
+    exact: bool = True
+    """False when only a head failed: the log stops matching at or before ``position``."""
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    """What :func:`verify` found: the log as it is, and every mismatch, first position first."""
+
+    events: int
+    head: Head
+    """The head of the log as it is, recomputed."""
+    witnessed: int
+    """Positions compared with the witness."""
+    heads: int
+    """Recorded and external heads compared."""
+    sealed: int = 0
+    """Positions this verification added to the witness (only when it passed)."""
+    mismatches: tuple[Mismatch, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        """Whether the log matches its witness and every head."""
+        return not self.mismatches
+
+    @property
+    def first(self) -> Mismatch | None:
+        """The first position where the log stops matching, and why; None when it matches."""
+        return self.mismatches[0] if self.mismatches else None
+
+    def summary(self) -> str:
+        """One line: the verdict."""
+        first = self.first
+        if first is None:
+            heads = "1 head" if self.heads == 1 else f"{self.heads} heads"
+            return (
+                f"the log of {self.events:,} events matches: head {self.head}; "
+                f"{self.witnessed:,} positions checked against the witness, and {heads}"
+            )
+        where = "at" if first.exact else "at or before"
+        return f"the log stops matching {where} position {first.position}: {first.reason}"
+
+
+# --- the file ----------------------------------------------------------------------
+
+
+def _read_only(path: str) -> sqlite3.Connection:
+    if not Path(path).is_file():
+        raise ChainError(f"no ledger file at {path}")
+    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+    try:
+        conn.execute("BEGIN")  # one snapshot for every read below
+        if not _has_table(conn, "stored_events"):
+            raise ChainError(f"{path} is not a ledger: it has no stored_events table")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _has_table(conn: sqlite3.Connection, name: str) -> bool:
+    row = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone()
+    return row is not None
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+# --- hashing -----------------------------------------------------------------------
+
+
+def _link(rows: Sequence[Any], previous: bytes) -> tuple[list[int], bytes, bytes]:
+    """The positions of ``rows`` and their hashes (32 bytes each, joined), chained on from ``previous``."""
+    sha256 = hashlib.sha256
+    out = bytearray()
+    h = previous
+    for position, topic, originator_id, version, state in rows:
+        h = sha256(h + f"{position}\n{topic}\n{originator_id}\n{version}\n".encode() + state).digest()
+        out += h
+    return [row[0] for row in rows], bytes(out), h
+
+
+# --- the witness -------------------------------------------------------------------
+
+
+class _Block(NamedTuple):
+    number: int
+    first: int
+    last: int
+    sealed_at: str
+    positions: list[int] | None
+    """None: every position first..last."""
+    hashes: bytes
+
+    @property
+    def size(self) -> int:
+        return len(self.hashes) // 32
+
+    def position(self, index: int) -> int:
+        return self.first + index if self.positions is None else self.positions[index]
+
+    def hash(self, index: int) -> bytes:
+        return self.hashes[32 * index : 32 * index + 32]
+
+
+def _block(row: tuple[Any, ...]) -> _Block:
+    number, first, last, sealed_at, positions, hashes = row
+    return _Block(number, first, last, sealed_at, None if positions is None else _decode_positions(positions), hashes)
+
+
+def _encode_positions(positions: Sequence[int]) -> bytes | None:
+    if positions[-1] - positions[0] + 1 == len(positions):  # positions increase: this is first..last
+        return None
+    packed = array("q", positions)
+    if sys.byteorder == "big":
+        packed.byteswap()  # stored little-endian, whatever the machine
+    return packed.tobytes()
+
+
+def _decode_positions(data: bytes) -> list[int]:
+    packed = array("q")
+    packed.frombytes(data)
+    if sys.byteorder == "big":
+        packed.byteswap()
+    return packed.tolist()
+
+
+def _same_positions(positions: list[int], block: _Block) -> bool:
+    if block.positions is not None:
+        return positions == block.positions
+    return len(positions) == block.size and positions[0] == block.first and positions[-1] == block.last
+
+
+_SELECT_BLOCKS = f"SELECT block, first_position, last_position, sealed_at, positions, hashes FROM {WITNESS_TABLE}"
+
+
+def _witness(conn: sqlite3.Connection) -> Iterator[_Block]:
+    if _has_table(conn, WITNESS_TABLE):
+        for row in conn.execute(f"{_SELECT_BLOCKS} ORDER BY block"):
+            yield _block(row)
+
+
+class _End(NamedTuple):
+    """The end of the witness: its last block, last position and hash, and the hash before it."""
+
+    block: int
+    position: int
+    hash: bytes
+    previous: bytes
+    sealed_at: str
+
+
+def _witness_end(conn: sqlite3.Connection) -> _End | None:
+    if not _has_table(conn, WITNESS_TABLE):
+        return None
+    rows = [_block(row) for row in conn.execute(f"{_SELECT_BLOCKS} ORDER BY block DESC LIMIT 2")]
+    if not rows:
+        return None
+    last = rows[0]
+    if last.size >= 2:
+        previous = last.hash(last.size - 2)
+    elif len(rows) == 2:
+        previous = rows[1].hash(rows[1].size - 1)
+    else:
+        previous = ZERO
+    return _End(last.number, last.last, last.hash(last.size - 1), previous, last.sealed_at)
+
+
+def _check_junction(conn: sqlite3.Connection, end: _End) -> None:
+    """Refuse to seal unless the last witnessed event still hashes to the witness."""
+    row = conn.execute(_SELECT_ROW, (end.position,)).fetchone()
+    if row is None:
+        raise WitnessMismatchError(
+            f"position {end.position} is missing from the log, witnessed on {end.sealed_at}: nothing sealed; "
+            "verify the ledger"
+        )
+    if _link([row], end.previous)[2] != end.hash:
+        raise WitnessMismatchError(
+            f"position {end.position} ({type_of(str(row[1]))}) does not match the chain witnessed on {end.sealed_at}: "
+            "nothing sealed; verify the ledger"
+        )
+
+
+def _append(path: str, after: int | None, positions: list[int], hashes: bytes) -> bool:
+    """Append blocks witnessing ``positions`` to the witness, if its last block is still ``after``.
+
+    False, writing nothing, when another seal appended meanwhile.
+    """
+    sealed_at = _now()
+    with closing(sqlite3.connect(path, timeout=30, isolation_level=None)) as conn:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute(_CREATE_WITNESS)
+            last = conn.execute(f"SELECT max(block) FROM {WITNESS_TABLE}").fetchone()[0]
+            if last != after:
+                conn.execute("ROLLBACK")
+                return False
+            number = last or 0
+            rows = []
+            for start in range(0, len(positions), BLOCK):
+                chunk = positions[start : start + BLOCK]
+                number += 1
+                rows.append(
+                    (
+                        number,
+                        chunk[0],
+                        chunk[-1],
+                        sealed_at,
+                        _encode_positions(chunk),
+                        hashes[32 * start : 32 * (start + len(chunk))],
+                    )
+                )
+            conn.executemany(f"INSERT INTO {WITNESS_TABLE} VALUES (?, ?, ?, ?, ?, ?)", rows)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return True
+
+
+def _tail(conn: sqlite3.Connection, after: int, previous: bytes) -> tuple[list[int], bytes, bytes]:
+    """Every position after ``after``, their hashes and the last hash, chained on from ``previous``."""
+    positions: list[int] = []
+    hashes = bytearray()
+    h = previous
+    cursor = conn.execute(_SELECT_ROWS, (after,))
+    while rows := cursor.fetchmany(_FETCH):
+        more, linked, h = _link(rows, h)
+        positions += more
+        hashes += linked
+    return positions, bytes(hashes), h
+
+
+def seal(path: str) -> Head:
+    """Witness every position not witnessed yet; the head of the log.
+
+    Reads only the rows after the witness's last position, after checking
+    that the event there still hashes to the witness (else
+    :class:`WitnessMismatchError`, and nothing is written).
+    """
+    for _ in range(_SEAL_ATTEMPTS):
+        with closing(_read_only(path)) as conn:
+            end = _witness_end(conn)
+            if end is not None:
+                _check_junction(conn, end)
+            after, previous = (end.position, end.hash) if end else (0, ZERO)
+            positions, hashes, h = _tail(conn, after, previous)
+        if not positions:
+            return Head(after, previous.hex())
+        if _append(path, end.block if end else None, positions, hashes):
+            return Head(positions[-1], h.hex())
+    raise ChainError(f"the witness of {path} kept changing while it was being sealed: try again")
+
+
+def chain_head(path: str, upto: int | None = None) -> Head:
+    """The head of the log at its last position, or at position ``upto``, sealing the witness first."""
+    head = seal(path)
+    if upto is None or upto == head.position:
+        return head
+    if upto == 0:
+        return Head(0, ZERO.hex())
+    if upto < 0 or upto > head.position:
+        raise ChainError(f"position {upto} is not in the log: it ends at position {head.position}")
+    with closing(_read_only(path)) as conn:
+        row = conn.execute(
+            f"{_SELECT_BLOCKS} WHERE first_position <= ? ORDER BY block DESC LIMIT 1", (upto,)
+        ).fetchone()
+    block = _block(row)
+    if upto > block.last:
+        raise ChainError(f"position {upto} is not in the log")
+    if block.positions is None:
+        return Head(upto, block.hash(upto - block.first).hex())
+    index = bisect_left(block.positions, upto)
+    if index == block.size or block.positions[index] != upto:
+        raise ChainError(f"position {upto} is not in the log")
+    return Head(upto, block.hash(index).hex())
+
+
+# --- verification ------------------------------------------------------------------
+
+
+class _Expected(NamedTuple):
+    """A head to compare, and how to name it in a message."""
+
+    head: Head
+    name: str
+
+
+def _expected(recorded: Iterable[Head | RecordedHead], external: Head | None) -> list[_Expected]:
+    found = []
+    for item in recorded:
+        if isinstance(item, RecordedHead):
+            found.append(_Expected(item.head, f"the head {item.head.short()} recorded at position {item.at}"))
+        else:
+            found.append(_Expected(item, f"the recorded head {item.short()}"))
+    if external is not None:
+        found.append(_Expected(external, f"the external head {external.short()}"))
+    return sorted(found, key=lambda e: e.head.position)
+
+
+class _Verifier:
+    """One pass over the log: hashes it, compares it with the witness and the expected heads."""
+
+    def __init__(self, expected: list[_Expected]) -> None:
+        self.expected = expected
+        self.next = 0  # the first expected head not compared yet
+        self.mismatches: list[Mismatch] = []
+        self.events = 0
+        self.last = 0
+        self.h = ZERO
+        while self.next < len(expected) and expected[self.next].head.position == 0:
+            self._compare(expected[self.next], ZERO)
+            self.next += 1
+
+    def _compare(self, expected: _Expected, actual: bytes) -> None:
+        head = expected.head
+        if actual.hex() != head.hash:
+            self.mismatches.append(
+                Mismatch(
+                    head.position,
+                    f"{expected.name} does not match: the log at position {head.position} hashes to "
+                    f"{actual.hex()[:_SHOWN]}…",
+                    exact=False,
+                )
+            )
+
+    def take(self, rows: Sequence[Any]) -> tuple[list[int], bytes]:
+        """Hash ``rows``, the next rows of the log, and compare the expected heads among them."""
+        positions, hashes, self.h = _link(rows, self.h)
+        if not positions:
+            return positions, hashes
+        self.events += len(positions)
+        self.last = positions[-1]
+        expected = self.expected
+        while self.next < len(expected) and expected[self.next].head.position <= self.last:
+            wanted = expected[self.next]
+            index = bisect_left(positions, wanted.head.position)
+            if positions[index] == wanted.head.position:
+                self._compare(wanted, hashes[32 * index : 32 * index + 32])
+            else:
+                self.mismatches.append(
+                    Mismatch(
+                        wanted.head.position,
+                        f"{wanted.name} names position {wanted.head.position}, which is missing from the log",
+                        exact=False,
+                    )
+                )
+            self.next += 1
+        return positions, hashes
+
+    def finish(self) -> None:
+        """Every expected head past the end of the log is a mismatch."""
+        for wanted in self.expected[self.next :]:
+            self.mismatches.append(
+                Mismatch(
+                    self.last + 1,
+                    f"{wanted.name} names position {wanted.head.position} but the log ends at {self.last}",
+                    exact=False,
+                )
+            )
+        self.next = len(self.expected)
+
+
+def _witness_mismatch(rows: Sequence[Any], positions: list[int], hashes: bytes, block: _Block) -> Mismatch:
+    """The first position where the log's ``positions`` and ``hashes`` part from the witness's ``block``."""
+    index = 0
+    while (
+        index < len(positions)
+        and index < block.size
+        and positions[index] == block.position(index)
+        and hashes[32 * index : 32 * index + 32] == block.hash(index)
+    ):
+        index += 1
+    on = f"witnessed on {block.sealed_at}"
+    if index == len(positions) and index < block.size:
+        missing = block.position(index)
+        return Mismatch(missing, f"position {missing} is missing: the log ends before it ({on})")
+    if index == len(positions):
+        raise AssertionError("the log matches this witness block")
+    position, witnessed = positions[index], block.position(index)
+    kind = type_of(str(rows[index][1]))
+    if position == witnessed:
+        return Mismatch(position, f"position {position} ({kind}) does not match the chain {on}")
+    if position > witnessed:
+        return Mismatch(witnessed, f"position {witnessed} is missing ({on})")
+    return Mismatch(position, f"position {position} ({kind}) was not in the chain {on}: it was inserted")
+
+
+def verify(
+    path: str,
+    recorded: Iterable[Head | RecordedHead] = (),
+    external: Head | None = None,
+    *,
+    extend: bool = True,
+) -> VerifyReport:
+    """Recompute the whole chain and compare it with the witness, every recorded head and ``external``.
+
+    The report names the first position where the log stops matching, and
+    why. On a failure nothing is written; when the log matches and
+    ``extend``, the positions not witnessed yet are sealed.
+    """
+    checker = _Verifier(_expected(recorded, external))
+    witnessed = 0
+    with closing(_read_only(path)) as conn:
+        end = _witness_end(conn)
+        cursor = conn.execute(_SELECT_ROWS, (0,))
+        witness_failed = False
+        for block in _witness(conn):
+            rows = cursor.fetchmany(block.size)
+            positions, hashes = checker.take(rows)
+            if not (positions and _same_positions(positions, block) and hashes == block.hashes):
+                checker.mismatches.append(_witness_mismatch(rows, positions, hashes, block))
+                witness_failed = True
+                break
+            witnessed += len(positions)
+        tail_positions: list[int] = []
+        tail_hashes = bytearray()
+        while rows := cursor.fetchmany(_FETCH):
+            positions, hashes = checker.take(rows)
+            if not witness_failed:
+                tail_positions += positions
+                tail_hashes += hashes
+        checker.finish()
+    mismatches = tuple(sorted(checker.mismatches, key=lambda m: (m.position, m.exact is False)))
+    head = Head(checker.last, checker.h.hex())
+    sealed = 0
+    if (
+        not mismatches
+        and extend
+        and tail_positions
+        and _append(path, end.block if end else None, tail_positions, bytes(tail_hashes))
+    ):
+        sealed = len(tail_positions)
+    return VerifyReport(checker.events, head, witnessed, len(checker.expected), sealed, mismatches)
