@@ -21,6 +21,7 @@ from eventsourcing.persistence import PersistenceError
 
 from commands import output
 from commands.explain_text import explanation_text
+from commands.icu_text import icu_explanation_text, icu_history_rows, icu_table, not_graded_notice
 from ledger.application import Progress, RatingLedger
 from ledger.chain import ChainError
 from ledger.errors import LedgerError, UnknownPlayerError
@@ -28,12 +29,14 @@ from ledger.events import player_key
 from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS, PLAYER_OPTIONAL, read_rows
 from ledger.store import resolve_db
 from ledger.values import FORFEIT_KINDS, PRIOR_STATUSES, PRIOR_SYSTEMS, SOURCES, parse_date
+from projections.icu_lists import ICU_LIST_KEYS
 from projections.lists import LIST_KEYS, RatingList
 from projections.log import log_entries
 from projections.periods import PeriodError
-from projections.registry import RULES, UnknownRulesError
+from projections.registry import RULES, UnknownRulesError, get_rules
 from projections.replay import Projector, cache_path_for
 from projections.rules.conversions import ConversionError
+from projections.rules.icu import IcuParams
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -473,8 +476,11 @@ def list_text(rating_list: RatingList, fmt: str) -> str:
     if fmt == "json":
         return rating_list.as_json()
     rows = list(rating_list.rows)
+    icu = isinstance(get_rules(rating_list.rules), IcuParams)
     if fmt == "csv":
-        return output.csv_text(rows, LIST_KEYS)
+        return output.csv_text(rows, ICU_LIST_KEYS if icu else LIST_KEYS)
+    if icu:
+        return icu_table(rows)
     headers = ["#", "cl#", "player", "name", "country", "rating", "TER", "class", "status", "games", "W", "D", "L"]
     return output.table(rows, LIST_KEYS, headers)
 
@@ -495,8 +501,15 @@ def list_(obj: Context, rules: str, period: str, fmt: str, known_at: str | None)
     """
     with refusals():
         projector = obj.projector()
-        rating_list = projector.rating_list(rules, period, known_date(known_at))
+        known = known_date(known_at)
+        rating_list = projector.rating_list(rules, period, known)
+        params = get_rules(rules)
+        notice = ""
+        if isinstance(params, IcuParams):
+            notice = not_graded_notice(projector.explain_icu(rules, "", period, known, check=False)[0])
     click.echo(list_text(rating_list, fmt), nl=False)
+    if notice:
+        click.echo(notice, nl=False, err=True)
 
 
 @cli.command()
@@ -521,6 +534,9 @@ def explain(obj: Context, player_id: str, rules: str, period: str, known_at: str
     with refusals():
         projector = obj.projector()
         known = known_date(known_at)
+        if isinstance(get_rules(rules), IcuParams):
+            click.echo(_icu_explain(projector, rules, player_id, period, known), nl=False)
+            return
         explanation = projector.explain(rules, player_id, period, known)
         view = projector.view(known)
         name = (view.players.get(player_id) or projector.facts().players[player_id]).name
@@ -543,6 +559,12 @@ def history(obj: Context, player_id: str, rules: str, known_at: str | None) -> N
     """
     with refusals():
         known = known_date(known_at)
+        if isinstance(get_rules(rules), IcuParams):
+            found = obj.projector().history(rules, player_id, known)
+            click.echo(
+                icu_history_rows(found) if found else f"{player_id} has no graded games under {rules}\n", nl=False
+            )
+            return
         rows = [
             {
                 "period": period,
@@ -590,6 +612,19 @@ def log(obj: Context, player_id: str | None, fmt: str) -> None:
                     f"{entry['position']:>7}  {entry['type']:<20}  {facts}  "
                     f"[by {entry['recorded_by']}, reported {entry['reported_on']}]"
                 )
+
+
+def _icu_explain(projector: Projector, rules: str, player: str, period: str, known: str | None) -> str:
+    """``explain`` under icu-1980; a player of a group that cannot be graded is refused, with the group named."""
+    done, before = projector.explain_icu(rules, player, period, known)
+    for group in done.run.unanchored:
+        if player in group:
+            raise LedgerError(
+                f"{player} cannot be graded in {period}: his group of ungraded players ({', '.join(group)}) "
+                "met no graded opponent, directly or through each other (ICU 1980, Playing Unrated Players)"
+            )
+    name = (projector.view(known).players.get(player) or projector.facts().players[player]).name
+    return icu_explanation_text(done, before, player, name, period)
 
 
 def _fact(value: Any) -> str:

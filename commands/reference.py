@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from commands.cli import cli, refusals
+from commands.cli import Context, cli, pass_context, refusals, reported_option
 from commands.rules_text import format_rules_table
-from ledger.values import parse_date
+from ledger.values import ADJUSTABLE_SYSTEMS, parse_date
 from projections.rules.conversions import SYSTEM_NAMES, convert, format_conversion, list_conversions
 
 
@@ -44,3 +44,42 @@ def convert_(value: float | None, source: str | None, target: str | None, on: st
         day = parse_date(on, "--on date") if on else None
         converted = convert(value, source, target, day)
     click.echo(format_conversion(converted))
+
+
+@cli.command("adjust")
+@click.option("--system", required=True, type=click.Choice(ADJUSTABLE_SYSTEMS), help="The rating system.")
+@click.option("--player", "player_id", metavar="P", help="The player adjusted (feedback points).")
+@click.option("--all", "everyone", is_flag=True, help="Every player with a rating (a global adjustment).")
+@click.option("--points", required=True, type=int, help="Points added (negative: deducted).")
+@click.option("--on", "on", required=True, metavar="YYYY-MM-DD", help="Takes effect in the rating period of this date.")
+@click.option("--reason", required=True, help="The committee's decision.")
+@reported_option
+@pass_context
+def adjust(
+    obj: Context,
+    system: str,
+    player_id: str | None,
+    everyone: bool,
+    points: int,
+    on: str,
+    reason: str,
+    reported: str | None,
+) -> None:
+    """Record a grading committee's adjustment: feedback points to a player, or a global adjustment.
+
+    These are decisions, not formulas (ICU 1980, "Feedback Points"); the
+    grading run of the period of --on applies them after its grading.
+
+    \b
+    Example:
+        ratings adjust --system icu-1980 --player 2001 --points 15 --on 1980-12-31 --reason "feedback from group 4"
+        ratings adjust --system icu-1980 --all --points -10 --on 1980-12-31 --reason "deflation correction"
+    """
+    if everyone == (player_id is not None):
+        raise click.UsageError("give either --player P or --all")
+    with refusals(obj):
+        obj.ledger().adjust_ratings(
+            system=system, player=player_id, points=points, on=on, reason=reason, reported_on=reported
+        )
+    who = "every graded player" if player_id is None else player_id
+    click.echo(f"recorded: {system} adjustment of {who} by {points:+d} on {on}")

@@ -28,6 +28,7 @@ from eventsourcing.utils import get_topic
 from ledger import bulk, values
 from ledger.errors import (
     AlreadyAdjudicatedError,
+    DuplicateAdjustmentError,
     DuplicateGameError,
     DuplicatePlayerError,
     DuplicatePriorError,
@@ -49,6 +50,7 @@ from ledger.errors import (
 from ledger.events import (
     GAME_FIELDS,
     REGISTRATION_FIELDS,
+    Adjustment,
     Game,
     GameAdjudicated,
     GameCorrected,
@@ -64,6 +66,8 @@ from ledger.events import (
     PlayerWithdrew,
     PriorRatingRecorded,
     Publication,
+    RatingAdjusted,
+    adjustment_key,
     game_key,
     player_key,
     publication_key,
@@ -613,6 +617,44 @@ class RatingLedger(Application[UUID]):
             stored = self.mapper.to_stored_event(event)
             records.append(LogRecord(head + offset, type_of(stored.topic), stored.state))
         return records
+
+    def adjust_ratings(
+        self,
+        *,
+        system: str,
+        player: str | None,
+        points: int,
+        on: str,
+        reason: str,
+        reported_on: str | None = None,
+    ) -> None:
+        """Record a grading committee's adjustment of one player's rating, or of all (``player`` None)."""
+        values.check_choice(system, values.ADJUSTABLE_SYSTEMS, "system")
+        reason = values.check_text(reason, "reason")
+        if points == 0:
+            raise InvalidValueError("an adjustment of 0 points changes nothing")
+        day = values.parse_date(on, "adjustment date")
+        values.not_after(day, self.clock(), "adjustment date", "today")
+        reported = self._reported(reported_on)
+        values.not_after(day, reported, "adjustment date", "the reported date")
+        if player is not None:
+            player = self.player(values.check_text(player, "player id")).player
+        key = adjustment_key(system, player, day.isoformat(), reason)
+        who = "every player" if player is None else f"player {player!r}"
+        duplicate = DuplicateAdjustmentError(f"this adjustment of {who} on {day.isoformat()} is already recorded")
+        if self._get(key, Adjustment) is not None:
+            raise duplicate
+        aggregate = Adjustment._create(
+            RatingAdjusted,
+            system=system,
+            player=player,
+            points=points,
+            on=day.isoformat(),
+            reason=reason,
+            reported_on=reported.isoformat(),
+            recorded_by=self.user,
+        )
+        self._save(aggregate, duplicate)
 
     # --- publications (audit issue §3) ---------------------------------------
 

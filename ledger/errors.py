@@ -83,6 +83,10 @@ class DuplicatePriorError(LedgerError):
     """A second prior rating of one player in one system on one date."""
 
 
+class DuplicateAdjustmentError(LedgerError):
+    """A second recording of the same adjustment."""
+
+
 class ImportRowError(LedgerError):
     """A CSV row that cannot be recorded; names the line and the reason."""
 

@@ -260,6 +260,35 @@ class Game(Aggregate):
         return game_key(game)
 
 
+def adjustment_key(system: str, player: str | None, on: str, reason: str) -> UUID:
+    """The aggregate id of a grading committee's adjustment."""
+    return uuid5(NAMESPACE, f"adjustment:{system}:{player or '*'}:{on}:{reason}")
+
+
+class RatingAdjusted(Aggregate.Created):
+    """A grading committee adjusted ratings by decision, not formula (ICU 1980, "Feedback Points").
+
+    ``player`` None: every player with a rating in ``system`` (a global
+    adjustment). The adjustment takes effect in the rating period of ``on``.
+    """
+
+    system: str
+    player: str | None
+    points: int
+    on: str
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+
+class Adjustment(Aggregate):
+    """One adjustment decided by a grading committee."""
+
+    @staticmethod
+    def create_id(*, system: str, player: str | None, on: str, reason: str, **_: Any) -> UUID:
+        return adjustment_key(system, player, on, reason)
+
+
 def publication_key(rules: str, period: str, on: str) -> UUID:
     """The aggregate id of a list's publication, from the rules version, the period and the date."""
     return uuid5(NAMESPACE, f"publication:{rules}:{period}:{on}")
@@ -307,6 +336,7 @@ EVENT_TYPES: dict[str, type[Aggregate.Event]] = {
         GameVoided,
         GameRestored,
         ListPublished,
+        RatingAdjusted,
     )
 }
 """Every event type of the log, by name."""

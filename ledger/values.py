@@ -45,6 +45,9 @@ PRIOR_SYSTEMS: Final = (
 """The rating systems a prior rating can come from: ``iecg`` is the IECG's old scheme before
 1997 (IECG §IX), ``icu`` the Irish Chess Union's grades, ``ecf`` English Chess Federation grades."""
 
+ADJUSTABLE_SYSTEMS: Final = ("icu-1980",)
+"""The rules versions whose grading committee adjusts ratings by decision (ICU 1980, "Feedback Points")."""
+
 PRIOR_STATUSES: Final = ("established", "provisional", "graded", "ungraded")
 """A prior rating's standing in its own system."""
 

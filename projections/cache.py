@@ -29,13 +29,13 @@ from __future__ import annotations
 import hashlib
 import json
 import struct
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, cast
 
 import sqlite_utils
 
 from ledger.values import Registration
-from projections.facts import Amendment, Facts, GameRow, Marker, PlayerCorrection, Prior
+from projections.facts import Adjustment, Amendment, Facts, GameRow, Marker, PlayerCorrection, Prior
 from projections.lists import LIST_KEYS
 from projections.rules.iecg import PlayerState
 
@@ -77,10 +77,10 @@ def encode_states(states: Mapping[str, PlayerState]) -> bytes | str:
     return len(names).to_bytes(4, "little") + names + packed
 
 
-def decode_states(value: bytes | str) -> dict[str, PlayerState]:
-    """The player states :func:`encode_states` wrote."""
+def decode_states(value: bytes | str, make: Callable[[Iterable[Any]], Any] = PlayerState._make) -> dict[str, Any]:
+    """The player states :func:`encode_states` wrote (``make`` builds a state of JSON text from its fields)."""
     if isinstance(value, str):
-        return {p: PlayerState(*row) for p, row in json.loads(value).items()}
+        return {p: make(row) for p, row in json.loads(value).items()}
     size = int.from_bytes(value[:4], "little")
     players = json.loads(value[4 : 4 + size])
     return dict(zip(players, map(PlayerState._make, _STATE.iter_unpack(value[4 + size :])), strict=True))
@@ -193,6 +193,18 @@ class ProjectionCache:
             },
             pk="position",
         )
+        self.db.table("adjustments").create(
+            {
+                "position": int,
+                "system": str,
+                "player": str,
+                "points": int,
+                "on": str,
+                "reason": str,
+                "reported": str,
+            },
+            pk="position",
+        )
         self.db.table("markers").create(
             {"position": int, "player": str, "on": str, "inactive": int, "reported": str}, pk="position"
         )
@@ -247,6 +259,12 @@ class ProjectionCache:
         ):
             prior = Prior._make(row)
             facts.priors.setdefault(prior.player, []).append(prior)
+        facts.adjustments = [
+            Adjustment._make(row)
+            for row in self.db.execute(
+                'SELECT position, system, player, points, "on", reason, reported FROM adjustments ORDER BY position'
+            )
+        ]
         for month, mark in self.db.execute("SELECT month, mark FROM months"):
             facts.stored_months.add(month)
             if mark:
@@ -280,6 +298,8 @@ class ProjectionCache:
                 self.db.table("amendments").upsert_all(
                     ({**a._asdict(), "changes": _encode(a.changes)} for a in facts.new_amendments), pk="position"
                 )
+            if facts.new_adjustments:
+                self.db.table("adjustments").upsert_all((a._asdict() for a in facts.new_adjustments), pk="position")
             if facts.new_priors:
                 self.db.table("priors").upsert_all((p._asdict() for p in facts.new_priors), pk="position")
             if facts.new_markers:
@@ -316,12 +336,15 @@ class ProjectionCache:
             facts.new_amendments,
             facts.new_markers,
             facts.new_priors,
+            facts.new_adjustments,
         ):
             pending.clear()
 
     # --- states ------------------------------------------------------------
 
-    def latest_state(self, rules: str, upto: int) -> tuple[int, dict[str, PlayerState]] | None:
+    def latest_state(
+        self, rules: str, upto: int, make: Callable[[Iterable[Any]], Any] = PlayerState._make
+    ) -> tuple[int, dict[str, Any]] | None:
         """The last cached period ≤ ``upto`` and the whole state after its run."""
         full = self.db.execute(
             "SELECT period, full FROM states WHERE rules = ? AND period <= ? AND full IS NOT NULL "
@@ -331,12 +354,12 @@ class ProjectionCache:
         if full is None:
             return None
         period, text = full
-        states = decode_states(text)
+        states = decode_states(text, make)
         for later, delta in self.db.execute(
             "SELECT period, delta FROM states WHERE rules = ? AND period > ? AND period <= ? ORDER BY period",
             [rules, period, upto],
         ):
-            states.update(decode_states(delta))
+            states.update(decode_states(delta, make))
             period = later
         return period, states
 
@@ -345,27 +368,31 @@ class ProjectionCache:
         with self.db.conn:
             self.db.table("states").upsert_all(rows, pk=("rules", "period"))
 
-    def deltas(self, rules: str) -> Iterator[tuple[int, dict[str, PlayerState]]]:
+    def deltas(
+        self, rules: str, make: Callable[[Iterable[Any]], Any] = PlayerState._make
+    ) -> Iterator[tuple[int, dict[str, Any]]]:
         """Every cached period of ``rules`` and the players its run changed."""
         for period, delta in self.db.execute(
             "SELECT period, delta FROM states WHERE rules = ? ORDER BY period", [rules]
         ):
-            yield period, decode_states(delta)
+            yield period, decode_states(delta, make)
 
     # --- lists -------------------------------------------------------------
 
-    def rating_list(self, rules: str, period: int) -> list[dict[str, Any]] | None:
+    def rating_list(self, rules: str, period: int, keys: tuple[str, ...] = LIST_KEYS) -> list[dict[str, Any]] | None:
         """The materialised list of ``rules`` and ``period``, if it is still valid."""
         row = self.db.execute(
             "SELECT list FROM materialised WHERE rules = ? AND period = ?", [rules, period]
         ).fetchone()
         if row is None:
             return None
-        return [dict(zip(LIST_KEYS, values, strict=True)) for values in json.loads(row[0])]
+        return [dict(zip(keys, values, strict=True)) for values in json.loads(row[0])]
 
-    def save_list(self, rules: str, period: int, last_month: str, rows: list[dict[str, Any]]) -> None:
-        """Keep a list's rows (the keys of :data:`~projections.lists.LIST_KEYS`)."""
-        text = _encode([[row[key] for key in LIST_KEYS] for row in rows])
+    def save_list(
+        self, rules: str, period: int, last_month: str, rows: list[dict[str, Any]], keys: tuple[str, ...] = LIST_KEYS
+    ) -> None:
+        """Keep a list's rows (the values of ``keys``, :data:`~projections.lists.LIST_KEYS` for the IECG)."""
+        text = _encode([[row[key] for key in keys] for row in rows])
         with self.db.conn:
             self.db.table("materialised").upsert(
                 {"rules": rules, "period": period, "last_month": last_month, "rows": len(rows), "list": text},

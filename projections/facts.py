@@ -125,6 +125,18 @@ class Prior(NamedTuple):
     reported: str
 
 
+class Adjustment(NamedTuple):
+    """A grading committee's adjustment (``RatingAdjusted``): ``player`` None for every player."""
+
+    position: int
+    system: str
+    player: str | None
+    points: int
+    on: str
+    reason: str
+    reported: str
+
+
 class Marker(NamedTuple):
     """An inactivity marker (``inactive`` False for a reactivation)."""
 
@@ -156,16 +168,19 @@ class GameVersion(NamedTuple):
     adjudication: tuple[str, str] | None
     """The adjudicated result and decision date, if adjudicated."""
 
-    def rated(self) -> tuple[str, RatedGame] | None:
-        """The month the game is rated in and the game as rated, or None if it does not count."""
+    def rated(self, walkovers: bool = True) -> tuple[str, RatedGame] | None:
+        """The month the game is rated in and the game as rated, or None if it does not count.
+
+        ``walkovers`` False: an arbiter's forfeit does not count either (ICU 1980, "walkovers are not graded").
+        """
         row = self.row
         if self.voided:
             return None
         if self.adjudication is not None:  # §VIII.3: rated in the month of the decision
             result, on = self.adjudication
             return month_of(on), RatedGame(row.game, row.white, row.black, WHITE_POINTS2[result])
-        if row.forfeit == "withdrawal":  # §VIII.2: withdrawals are not rated
-            return None
+        if row.forfeit == "withdrawal" or (row.forfeit == "arbiter" and not walkovers):
+            return None  # IECG §VIII.2: withdrawals are not rated
         return month_of(row.finished), RatedGame(row.game, row.white, row.black, WHITE_POINTS2[row.result])
 
 
@@ -215,6 +230,8 @@ class Facts:
     markers: dict[str, list[Marker]] = field(default_factory=dict)
     priors: dict[str, list[Prior]] = field(default_factory=dict)
     """Each player's prior ratings, in log order."""
+    adjustments: list[Adjustment] = field(default_factory=list)
+    """The grading committees' adjustments, in log order."""
     marks: dict[str, str] = field(default_factory=dict)
     """Per month, the latest reported date of its recorded games and of their players' registrations
     (:meth:`mark_months`): the known-at views of a date on or after it agree on that month's rows."""
@@ -231,6 +248,7 @@ class Facts:
     new_amended: list[GameRow] = field(default_factory=list)
     new_markers: list[tuple[str, Marker]] = field(default_factory=list)
     new_priors: list[Prior] = field(default_factory=list)
+    new_adjustments: list[Adjustment] = field(default_factory=list)
     texts: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     """One string object per distinct player id, date and result text of the folded games, shared by
     every row: a million games name twenty thousand players, and lookups of a shared key never
@@ -350,6 +368,14 @@ class Facts:
                     first = self.first_month_of({prior.player})
                     if first is not None:
                         touch(first)
+                elif kind == "RatingAdjusted":
+                    s = decode(state)
+                    adjustment = Adjustment(
+                        position, s["system"], s["player"], s["points"], s["on"], s["reason"], s["reported_on"]
+                    )
+                    self.adjustments.append(adjustment)
+                    self.new_adjustments.append(adjustment)
+                    touch(month_of(adjustment.on))
                 elif kind in ("PlayerMarkedInactive", "PlayerReactivated"):
                     s = decode(state)
                     marker = Marker(position, s["on"], kind == "PlayerMarkedInactive", s["reported_on"])
@@ -421,6 +447,7 @@ class Facts:
                 candidates.extend(touched_months(original, amendments))
         for markers in self.markers.values():
             candidates.extend(month_of(m.on) for m in markers if not known.knows(m))
+        candidates.extend(month_of(a.on) for a in self.adjustments if not known.knows(a))
         late = set(known.late_players) | {
             p for p, corrections in self.player_corrections.items() if not all(map(known.knows, corrections))
         }
@@ -454,7 +481,7 @@ class Knowledge(NamedTuple):
     late_months: frozenset[str] = frozenset()
     late_players: frozenset[str] = frozenset()
 
-    def knows(self, fact: Amendment | Marker | PlayerCorrection | Prior) -> bool:
+    def knows(self, fact: Amendment | Marker | PlayerCorrection | Prior | Adjustment) -> bool:
         """Whether a positioned fact counts."""
         return fact.reported <= self.known_at and (self.entered_by is None or fact.position <= self.entered_by)
 
@@ -478,7 +505,16 @@ class FactsView:
         self.facts = facts
         self.known = known
         self.players: dict[str, Registration] = facts.players if known is None else self._players_as(known)
-        self._amended: dict[str, list[RatedGame]] | None = None
+        self._amended: dict[bool, dict[str, list[RatedGame]]] = {}
+
+    def adjustments(self, system: str, months: Iterable[str]) -> list[Adjustment]:
+        """The adjustments of ``system`` known in this view that take effect in ``months``, in log order."""
+        wanted, known = set(months), self.known
+        return [
+            a
+            for a in self.facts.adjustments
+            if a.system == system and month_of(a.on) in wanted and (known is None or known.knows(a))
+        ]
 
     def prior(self, player: str, system: str) -> Prior | None:
         """The player's latest prior rating of ``system`` known in this view (by as-of date, then log order)."""
@@ -500,10 +536,11 @@ class FactsView:
             players[player] = reg
         return players
 
-    def amended_games(self) -> dict[str, list[RatedGame]]:
+    def amended_games(self, walkovers: bool = True) -> dict[str, list[RatedGame]]:
         """The amended games as rated in this view, by month, in the order of their first amendment."""
-        if self._amended is None:
-            self._amended = {}
+        if walkovers not in self._amended:
+            by_month: dict[str, list[RatedGame]] = {}
+            self._amended[walkovers] = by_month
             facts, known, players = self.facts, self.known, self.players
             for game, amendments in facts.amendments.items():
                 original = facts.amended[game]
@@ -511,17 +548,20 @@ class FactsView:
                     if not known.knows_game(original):
                         continue
                     amendments = [a for a in amendments if known.knows(a)]
-                rated = game_version(original, amendments).rated()
+                rated = game_version(original, amendments).rated(walkovers)
                 if rated is None:
                     continue
                 month, rated_game = rated
                 if known is not None and (rated_game.white not in players or rated_game.black not in players):
                     continue
-                self._amended.setdefault(month, []).append(rated_game)
-        return self._amended
+                by_month.setdefault(month, []).append(rated_game)
+        return self._amended[walkovers]
 
-    def rated_games(self, months: Iterable[str]) -> list[RatedGame]:
-        """The games rated in ``months``: (game, white, black, White's half points)."""
+    def rated_games(self, months: Iterable[str], walkovers: bool = True) -> list[RatedGame]:
+        """The games rated in ``months``: (game, white, black, White's half points).
+
+        ``walkovers``: whether an arbiter's forfeit counts (IECG §VIII.1: it does; ICU 1980: it does not).
+        """
         wanted = sorted(set(months))
         rated: list[RatedGame] = []
         append = rated.append
@@ -535,14 +575,14 @@ class FactsView:
             for game, white, black, result, _finished, forfeit, reported in self.facts.month(month):
                 if game in amended:
                     continue  # rated as amended, below
-                if forfeit == "withdrawal":
-                    continue  # §VIII.2: withdrawals are not rated
+                if forfeit == "withdrawal" or (forfeit == "arbiter" and not walkovers):
+                    continue  # IECG §VIII.2: withdrawals are not rated
                 if known is not None and (
                     reported > known_at or game in late or white not in players or black not in players
                 ):
                     continue  # not yet known
                 append(new(RatedGame, (game, white, black, points[result])))
-        by_month = self.amended_games()
+        by_month = self.amended_games(walkovers)
         for month in wanted:
             rated.extend(by_month.get(month, ()))
         return rated

@@ -98,5 +98,8 @@ def build_rows(
     return rows
 
 
-def rows_to_list(rules: str, period: str, rows: Sequence[Mapping[str, Any]]) -> RatingList:
-    return RatingList(rules, period, tuple({key: row[key] for key in LIST_KEYS} for row in rows))
+def rows_to_list(
+    rules: str, period: str, rows: Sequence[Mapping[str, Any]], keys: tuple[str, ...] = LIST_KEYS
+) -> RatingList:
+    """The list of ``rows``, each with exactly ``keys`` in that order."""
+    return RatingList(rules, period, tuple({key: row[key] for key in keys} for row in rows))

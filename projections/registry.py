@@ -18,6 +18,7 @@ from datetime import date
 from typing import NamedTuple, TypeAlias
 
 from projections.periods import PeriodScheme
+from projections.rules.icu import ICU_1980, IcuParams
 from projections.rules.iecg import IecgParams, IecgTimeline
 
 
@@ -25,7 +26,7 @@ class UnknownRulesError(ValueError):
     """A rules version that is not registered."""
 
 
-Rules: TypeAlias = IecgParams | IecgTimeline
+Rules: TypeAlias = IecgParams | IecgTimeline | IcuParams
 """A registered rules version: one parameter set, or a timeline of them. Both have ``name``,
 ``periods`` and ``for_period(index)``, the parameter set that rates period ``index``."""
 
@@ -204,6 +205,7 @@ _TIMELINE_CHANGES = (
 RULES: dict[str, Rules] = {record.params.name: record.params for record in IECG_VERSIONS}
 """Every registered rules version, by name, in order: the IECG versions, then the timeline."""
 RULES[IECG_TIMELINE.name] = IECG_TIMELINE
+RULES[ICU_1980.name] = ICU_1980
 
 
 def get_rules(name: str) -> Rules:
@@ -241,4 +243,14 @@ def describe_rules() -> tuple[RulesDescription, ...]:
     described.append(
         RulesDescription(IECG_TIMELINE.name, IECG_TIMELINE.versions[0][0], None, "timeline", _TIMELINE_CHANGES)
     )
+    described.append(RulesDescription(ICU_1980.name, date(1980, 1, 1), None, "in force", _ICU_CHANGES))
     return tuple(described)
+
+
+_ICU_CHANGES = (
+    Change(
+        "",
+        "The Irish Chess Union's grading system (Grading Committee, January 1980; seed 001), graded a "
+        "calendar year at a time; its own system, not a version of the IECG's.",
+    ),
+)

@@ -9,7 +9,7 @@ cache, and builds lists, explanations and histories from the result.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -19,8 +19,10 @@ from ledger.store import LogReader, LogRecord
 from projections.cache import FULL_EVERY, ProjectionCache, encode_states, fingerprint
 from projections.explain import Explanation, explain_entry, provisional_terms
 from projections.facts import Facts, FactsView, GameRow, Knowledge, game_row
-from projections.lists import RatingList, build_rows, rows_to_list
+from projections.icu_lists import ICU_LIST_KEYS, IcuPeriod, icu_rows, run_period
+from projections.lists import LIST_KEYS, RatingList, build_rows, rows_to_list
 from projections.registry import Rules, get_rules
+from projections.rules.icu import IcuParams, IcuState
 from projections.rules.iecg import (
     IecgParams,
     PlayerState,
@@ -56,6 +58,9 @@ def cache_path_for(db: str) -> str:
     path = Path(db)
     return str(path.with_name(path.stem + ".projections" + (path.suffix or ".db")))
 
+
+States = dict[str, Any]
+"""Every player's state after a run: :class:`PlayerState` for the IECG, :class:`IcuState` for the ICU."""
 
 Known = str | Knowledge | None
 """What a query counts: everything (None), the facts reported by a date, or a :class:`Knowledge`."""
@@ -136,7 +141,7 @@ class Projector:
         first = self.facts().first_month()
         return None if first is None else params.periods.index_of_day(first)
 
-    def states(self, rules: str, period: int, known_at: Known = None) -> dict[str, PlayerState]:
+    def states(self, rules: str, period: int, known_at: Known = None) -> States:
         """Every player's state after the run of ``period`` (the list of ``period``), as known at ``known_at``."""
         params = get_rules(rules)
         first = self.first_period(params)
@@ -146,14 +151,14 @@ class Projector:
         if diverges is not None and diverges <= period:
             base = self.states(rules, diverges - 1) if diverges > first else {}
             return self._run(params, self.view(known_at), dict(base), max(diverges, first), period)
-        cached = self.cache.latest_state(rules, period)
-        states: dict[str, PlayerState] = {}
+        cached = self.cache.latest_state(rules, period, _make(params))
+        states: States = {}
         done = first - 1
         if cached is not None:
             done, states = cached
         rows: list[dict[str, Any]] = []
 
-        def keep(index: int, changed: dict[str, PlayerState]) -> None:
+        def keep(index: int, changed: States) -> None:
             # Whole states: every FULL_EVERY periods, and the one before the last a run reaches: a
             # list after one more game of the latest period starts from it, with no delta to apply.
             full = index in (first, period - 1) or index % FULL_EVERY == 0
@@ -176,11 +181,11 @@ class Projector:
         self,
         params: Rules,
         view: FactsView,
-        states: dict[str, PlayerState],
+        states: States,
         start: int,
         end: int,
-        each: Callable[[int, dict[str, PlayerState]], None] | None = None,
-    ) -> dict[str, PlayerState]:
+        each: Callable[[int, States], None] | None = None,
+    ) -> States:
         """Run periods ``start``..``end`` over ``states`` (updated in place and returned).
 
         ``each`` is called after each period with its index and the players it changed.
@@ -188,9 +193,12 @@ class Projector:
         scheme = params.periods
         with bulk_work():
             for index in range(start, end + 1):
-                games = view.rated_games(scheme.month_names(index))
-                version = params.for_period(index)
-                changed = rate_period(version, index, states, games, _newcomer(view, version))
+                if isinstance(params, IcuParams):
+                    changed: dict[str, Any] = run_period(params, index, states, view).changed
+                else:
+                    games = view.rated_games(scheme.month_names(index))
+                    version = params.for_period(index)
+                    changed = rate_period(version, index, states, games, _newcomer(view, version))
                 states.update(changed)
                 if each is not None:
                     each(index, changed)
@@ -204,20 +212,21 @@ class Projector:
         if diverges is not None and diverges <= period:
             view = self.view(known_at)
             rows = self._rows(params, period, self.states(rules, period, known_at), view)
-            return rows_to_list(rules, period_label, rows)
+            return rows_to_list(rules, period_label, rows, _keys(params))
         self.facts()
-        cached = self.cache.rating_list(rules, period)
+        cached = self.cache.rating_list(rules, period, _keys(params))
         if cached is not None:
-            return rows_to_list(rules, period_label, cached)
+            return rows_to_list(rules, period_label, cached, _keys(params))
         rows = self._rows(params, period, self.states(rules, period), self.view())
-        self.cache.save_list(rules, period, params.periods.month_names(period)[-1], rows)
-        return rows_to_list(rules, period_label, rows)
+        self.cache.save_list(rules, period, params.periods.month_names(period)[-1], rows, _keys(params))
+        return rows_to_list(rules, period_label, rows, _keys(params))
 
-    def _rows(
-        self, params: Rules, period: int, states: dict[str, PlayerState], view: FactsView
-    ) -> list[dict[str, Any]]:
+    def _rows(self, params: Rules, period: int, states: dict[str, Any], view: FactsView) -> list[dict[str, Any]]:
         end = params.periods.last_day(period).isoformat()
-        return build_rows(params.for_period(period), period, states, view.players, lambda p: view.inactive_at(p, end))
+        inactive = lambda p: view.inactive_at(p, end)  # noqa: E731
+        if isinstance(params, IcuParams):
+            return icu_rows(params, states, view.players, inactive)
+        return build_rows(params.for_period(period), period, states, view.players, inactive)
 
     # --- explanations and histories ------------------------------------------
 
@@ -228,6 +237,8 @@ class Projector:
         view = self.view(known_at)
         if player not in self.facts().players:
             raise LookupError(f"unknown player {player!r}")
+        if isinstance(params, IcuParams):
+            raise LookupError(f"{rules} is explained by explain_icu")
         previous = self.states(rules, period - 1, known_at)
         version = params.for_period(period)
         new = _newcomer(view, version)
@@ -243,7 +254,19 @@ class Projector:
             rules, period_label, player, before, after, lines, provisional_terms(start, entries[player]), start
         )
 
-    def history(self, rules: str, player: str, known_at: Known = None) -> list[tuple[str, PlayerState]]:
+    def explain_icu(
+        self, rules: str, player: str, period_label: str, known_at: Known = None, *, check: bool = True
+    ) -> tuple[IcuPeriod, IcuState | None]:
+        """The ICU grading run of ``period_label`` (with the player's part of it), and his state before it."""
+        params = get_rules(rules)
+        assert isinstance(params, IcuParams)
+        period = params.periods.index(period_label)
+        if check and player not in self.facts().players:
+            raise LookupError(f"unknown player {player!r}")
+        previous = self.states(rules, period - 1, known_at)
+        return run_period(params, period, previous, self.view(known_at)), previous.get(player)
+
+    def history(self, rules: str, player: str, known_at: Known = None) -> list[tuple[str, Any]]:
         """Each period ``player`` had rated games in, with his state after its run, as known at ``known_at``."""
         params = get_rules(rules)
         facts = self.facts()
@@ -260,13 +283,13 @@ class Projector:
         self.states(rules, upto)
         found = [
             (params.periods.label(period), delta[player])
-            for period, delta in self.cache.deltas(rules)
+            for period, delta in self.cache.deltas(rules, _make(params))
             if player in delta and period <= upto
         ]
         if diverges is not None and diverges <= last:
             base = dict(self.states(rules, diverges - 1)) if diverges > first else {}
 
-            def collect(index: int, changed: dict[str, PlayerState]) -> None:
+            def collect(index: int, changed: States) -> None:
                 if player in changed:
                     found.append((params.periods.label(index), changed[player]))
 
@@ -302,20 +325,33 @@ class Projector:
         before: dict[int, RatingList] = {}
         frozen = Facts(players=old_players, markers=old_markers).view()
         for index in range(start, end + 1):
-            cached = self.cache.latest_state(rules, index)  # every period up to the latest has a cached run
+            # Every period up to the latest has a cached run.
+            cached = self.cache.latest_state(rules, index, _make(params))
             states = cached[1] if cached is not None else {}
-            before[index] = rows_to_list(rules, params.periods.label(index), self._rows(params, index, states, frozen))
+            rows = self._rows(params, index, states, frozen)
+            before[index] = rows_to_list(rules, params.periods.label(index), rows, _keys(params))
         new = facts.view()
-        base = self.cache.latest_state(rules, start - 1)
+        base = self.cache.latest_state(rules, start - 1, _make(params))
         states = base[1] if base is not None else {}
         result: list[tuple[str, RatingList, RatingList]] = []
 
-        def compare(index: int, _changed: dict[str, PlayerState]) -> None:
+        def compare(index: int, _changed: States) -> None:
             label = params.periods.label(index)
-            result.append((label, before[index], rows_to_list(rules, label, self._rows(params, index, states, new))))
+            after = rows_to_list(rules, label, self._rows(params, index, states, new), _keys(params))
+            result.append((label, before[index], after))
 
         self._run(params, new, states, start, end, compare)
         return result
+
+
+def _make(params: Rules) -> Callable[[Iterable[Any]], Any]:
+    """How the cache rebuilds a state of ``params``'s system from its fields."""
+    return IcuState._make if isinstance(params, IcuParams) else PlayerState._make
+
+
+def _keys(params: Rules) -> tuple[str, ...]:
+    """The keys of a list row of ``params``'s system."""
+    return ICU_LIST_KEYS if isinstance(params, IcuParams) else LIST_KEYS
 
 
 def _newcomer(view: FactsView, params: IecgParams) -> Callable[[str], PlayerState]:

@@ -204,6 +204,10 @@ class IcuParams:
         if 12 % self.periods.months:
             raise ValueError(f"a grading period of {self.periods.months} months does not divide the year")
 
+    def for_period(self, index: int) -> IcuParams:
+        """The parameters that grade period ``index``: these (one version, no timeline)."""
+        return self
+
     def year_of(self, period: int) -> int:
         """The calendar year a period lies in (choice 1)."""
         return int(self.periods.label(period)[:4])

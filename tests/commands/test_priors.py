@@ -88,7 +88,7 @@ def test_rules_lists_every_version_with_its_dates_and_differences(ratings: Ratin
     names = [line.split()[0] for line in out.splitlines() if not line.startswith(" ")]
     assert names == [
         "iecg-1.0", "iecg-1.1", "iecg-1.2", "iecg-1.3", "iecg-1.3.1",
-        "iecg-1.4", "iecg-1.5", "iecg-1.6", "iecg-1.7", "iecg",
+        "iecg-1.4", "iecg-1.5", "iecg-1.6", "iecg-1.7", "iecg", "icu-1980",
     ]  # fmt: skip
     assert "iecg-1.5    from 1998-04-05 until 1998-09-27" in out
     assert "§III.8" in out.split("iecg-1.5")[1].split("iecg-1.6")[0]

@@ -84,7 +84,7 @@ def after(name: str, wins: int, losses: int, *, starting: int = 1500, opponent: 
 
 def test_every_version_and_the_timeline_registered_in_order() -> None:
     """Update history 1.0–1.7, and ``iecg``, the timeline."""
-    assert list(RULES) == [*NAMES, "iecg"]
+    assert list(RULES) == [*NAMES, "iecg", "icu-1980"]  # and the ICU grading, its own system
     assert [version(name).name for name in NAMES] == NAMES
     assert get_rules("iecg") is IECG_TIMELINE
     assert isinstance(IECG_TIMELINE, IecgTimeline)
@@ -482,6 +482,7 @@ def test_describe_rules_dates_in_force() -> None:
         ("iecg-1.6", "1998-09-27", "1999-05-27", "superseded"),
         ("iecg-1.7", "1999-05-27", None, "in force"),
         ("iecg", "1997-01-01", None, "timeline"),
+        ("icu-1980", "1980-01-01", None, "in force"),  # the ICU's own system (seed 001, January 1980)
     ]
     clauses = {d.name: [c.clause for c in d.changes] for d in described}
     assert clauses["iecg-1.1"] == ["§VII.4", "§III.3", "§III.7"]
