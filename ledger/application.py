@@ -441,6 +441,10 @@ class RatingLedger(Application[UUID]):
                 raise InvalidValueError(f"{what} {number} must be a positive number")
         if games is not None and games < 0:
             raise InvalidValueError(f"games {games} must not be negative")
+        if status == "provisional" and not games:
+            raise InvalidValueError(
+                "a provisional rating needs the games behind it (--games at least 1): it is 'rating/games'"
+            )
         day = values.parse_date(as_of, "as-of date")
         values.not_after(day, self.clock(), "as-of date", "today")
         reported = self._reported(reported_on)

@@ -407,12 +407,12 @@ class Facts:
         return months
 
     def first_month(self) -> str | None:
-        """The earliest month with a recorded game, or one a game can be rated in."""
-        return min(self.game_months(), default=None)
+        """The earliest month with a recorded game, or one a game can be rated in, or an adjustment."""
+        return min(self.game_months() | {month_of(a.on) for a in self.adjustments}, default=None)
 
     def last_month(self) -> str | None:
-        """The latest month with a recorded game, or one a game can be rated in."""
-        return max(self.game_months(), default=None)
+        """The latest month with a recorded game, or one a game can be rated in, or an adjustment."""
+        return max(self.game_months() | {month_of(a.on) for a in self.adjustments}, default=None)
 
     def first_month_of(self, players: set[str], before: str | None = None) -> str | None:
         """The earliest month (before ``before``) with a game of one of ``players``, in any version of it."""

@@ -23,6 +23,7 @@ from projections.rules.icu import (
     apply_adjustments,
     grade_period,
     published,
+    round_half_up,
     state_from_prior,
 )
 
@@ -44,10 +45,13 @@ def newcomer(view: FactsView) -> Callable[[str], IcuState]:
 
     def new(player: str) -> IcuState:
         prior = view.prior(player, "icu")
-        if prior is None:
+        if prior is None or prior.status == "ungraded":
             return UNGRADED
-        status = prior.status or ("provisional" if (prior.games or 0) < 12 else "graded")
-        return state_from_prior(round(prior.rating), prior.games or 0, status)
+        games = prior.games or 0
+        # A grading given without its games, or as "established" (another system's word), is a full
+        # grading; a provisional one needs its games (the ledger refuses it without them).
+        status = "provisional" if prior.status == "provisional" and games >= 1 else "graded"
+        return state_from_prior(round_half_up(prior.rating), games, status)
 
     return new
 
@@ -62,7 +66,13 @@ def run_period(params: IcuParams, index: int, states: Mapping[str, IcuState], vi
     if not decided:
         return IcuPeriod(run, changed, {})
     current = {**states, **changed}
-    # An adjustment of a player with no grading (yet) adjusts nothing: there is nothing to feed back to.
+    new = newcomer(view)
+    for adjustment in decided:  # feedback points for a player not yet graded here, who arrived with a grading
+        if adjustment.player is not None and adjustment.player not in current:
+            arrived = new(adjustment.player)
+            if arrived.grade is not None:
+                current[adjustment.player] = arrived
+    # An adjustment of a player with no grading at all adjusts nothing: there is nothing to feed back to.
     usable = [
         IcuAdjustment(a.player, a.points, a.reason)
         for a in decided

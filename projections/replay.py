@@ -20,6 +20,7 @@ from projections.cache import FULL_EVERY, ProjectionCache, encode_states, finger
 from projections.explain import Explanation, explain_entry, provisional_terms
 from projections.facts import Facts, FactsView, GameRow, Knowledge, game_row
 from projections.icu_lists import ICU_LIST_KEYS, IcuPeriod, icu_rows, run_period
+from projections.icu_lists import newcomer as icu_newcomer
 from projections.lists import LIST_KEYS, RatingList, build_rows, rows_to_list
 from projections.registry import Rules, get_rules
 from projections.rules.icu import IcuParams, IcuState
@@ -264,7 +265,9 @@ class Projector:
         if check and player not in self.facts().players:
             raise LookupError(f"unknown player {player!r}")
         previous = self.states(rules, period - 1, known_at)
-        return run_period(params, period, previous, self.view(known_at)), previous.get(player)
+        view = self.view(known_at)
+        before = previous.get(player) or (icu_newcomer(view)(player) if player else None)
+        return run_period(params, period, previous, view), before
 
     def history(self, rules: str, player: str, known_at: Known = None) -> list[tuple[str, Any]]:
         """Each period ``player`` had rated games in, with his state after its run, as known at ``known_at``."""
