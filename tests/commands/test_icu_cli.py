@@ -25,7 +25,6 @@ from typing import Any
 
 import pytest
 
-from projections.rules.icu import IcuPriorError
 from tests.commands.support import Ratings, stored_rows
 
 SEED = "001_5be2d6f9fab6ed8a.txt"
