@@ -7,6 +7,13 @@ and the extra facts (``adjudications.csv``, ``withdrawals.csv``,
 same parameters reuses the files. Game rows go to disk one at a time
 (:class:`ledger.synthetic.FederationStream`); only the players and the few
 extra facts are held in memory.
+
+Every row carries the date the rating office received it, as a historical
+backfill would: a player on the first day of the month he joined, a game on
+the day after it finished (the extra facts are recorded as reported on their
+own date). Without these dates every fact would count as reported on the day
+of the import, and a list as known at a past date (``publish``, ``audit``,
+``list --known-at``) would be empty.
 """
 
 from __future__ import annotations
@@ -15,8 +22,9 @@ import argparse
 import csv
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
+from datetime import date, timedelta
 from pathlib import Path
 
 from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS
@@ -25,6 +33,10 @@ from ledger.synthetic import FederationStream
 DEFAULT_DATA = Path(__file__).resolve().parent / "data"
 """Where the files go unless told otherwise (git-ignored)."""
 
+LAYOUT = "2"
+"""The files' layout; files of another layout are written anew (2: with the reported dates)."""
+
+PLAYER_HEADER = (*PLAYER_COLUMNS, "reported")
 GAME_HEADER = (*GAME_COLUMNS, *GAME_OPTIONAL)
 EXTRA_HEADERS = {
     "adjudications": ("game", "result", "on"),
@@ -73,6 +85,23 @@ def _write(path: Path, header: Iterable[str], rows: Iterable[dict[str, str]]) ->
     return count
 
 
+def _first_of_month(first_year: int, month: int) -> str:
+    """The first day of the ``month``-th month (from 0) counted from January of ``first_year``."""
+    return f"{first_year + month // 12}-{month % 12 + 1:02d}-01"
+
+
+def _reported_next_day(games: Iterable[dict[str, str]]) -> Iterator[dict[str, str]]:
+    """The game rows, each reported on the day after it finished."""
+    next_day: dict[str, str] = {}
+    for row in games:
+        finished = row["finished"]
+        reported = next_day.get(finished)
+        if reported is None:
+            reported = next_day[finished] = (date.fromisoformat(finished) + timedelta(days=1)).isoformat()
+        row["reported"] = reported
+        yield row
+
+
 def write_federation(folder: Path, params: Params, *, force: bool = False) -> Written:
     """Write the federation of ``params`` to ``folder``, or reuse the files already there for the same ``params``."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -80,19 +109,24 @@ def write_federation(folder: Path, params: Params, *, force: bool = False) -> Wr
     if not force and manifest.exists():
         saved = json.loads(manifest.read_text(encoding="utf-8"))
         names = ("players", "games", *EXTRA_HEADERS)
-        if saved.get("params") == asdict(params) and all((folder / f"{n}.csv").exists() for n in names):
+        same = saved.get("params") == asdict(params) and saved.get("layout") == LAYOUT
+        if same and all((folder / f"{n}.csv").exists() for n in names):
             return Written(folder, params, saved["counts"], saved["seconds"], True)
     start = time.perf_counter()
     stream = FederationStream(
         params.seed, params.players, params.games, params.first_year, params.years, params.special_every
     )
-    counts = {"players": _write(folder / "players.csv", PLAYER_COLUMNS, stream.players)}
-    counts["games"] = _write(folder / "games.csv", GAME_HEADER, stream.games())
+    players = [
+        {**row, "reported": _first_of_month(params.first_year, month)}
+        for row, month in zip(stream.players, stream.joined, strict=True)
+    ]
+    counts = {"players": _write(folder / "players.csv", PLAYER_HEADER, players)}
+    counts["games"] = _write(folder / "games.csv", GAME_HEADER, _reported_next_day(stream.games()))
     for name, header in EXTRA_HEADERS.items():
         counts[name] = _write(folder / f"{name}.csv", header, getattr(stream, name))
     seconds = time.perf_counter() - start
     manifest.write_text(
-        json.dumps({"params": asdict(params), "counts": counts, "seconds": seconds}, indent=2) + "\n",
+        json.dumps({"params": asdict(params), "layout": LAYOUT, "counts": counts, "seconds": seconds}, indent=2) + "\n",
         encoding="utf-8",
     )
     return Written(folder, params, counts, seconds, False)

@@ -13,7 +13,14 @@ machine in the same run:
   time, target ≤ 4; also without a cache file (``Projector(reader, None)``);
 - warm: one more game recorded with ``RatingLedger.record_game``, then
   ``ratings list`` in a new process (process start included), target ≤ 1 s;
-- the peak memory of the cold replay, in a process of its own.
+- the peak memory of the cold replay, in a process of its own;
+- on a copy of the ledger and its warm cache: ``ratings game correct`` of a
+  game one year (six periods) before the latest period, then ``ratings list``
+  of the latest period, each in a new process, target ≤ 2 s together, and the
+  list byte for byte a cold replay's (audit issue §5);
+- on that copy: ``ratings publish`` of the list of the period five years (30
+  periods) before the latest, then ``ratings audit`` of it in a new process,
+  target ≤ 5 s (audit issue §5).
 
 ``--games 20000 --players 1000 --years 5`` is a smoke run of a few seconds.
 """
@@ -32,6 +39,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -54,6 +62,22 @@ WARM_TARGET = 1.0
 """``ratings list`` after one more game, in a new process: at most this many seconds."""
 WARM_ROUNDS = 5
 """Rounds of one more game and a ``ratings list``; the median counts."""
+CORRECTION_TARGET = 2.0
+"""``ratings game correct`` then ``ratings list``, each in a new process: at most this many seconds together."""
+CORRECTION_ROUNDS = 5
+"""Rounds of one correction (each of another game) and a ``ratings list``; the median counts."""
+CORRECTION_BACK = 6
+"""The corrected games finished this many periods before the latest (one year of IECG periods)."""
+AUDIT_TARGET = 5.0
+"""``ratings audit`` of a list published five years back, in a new process: at most this many seconds."""
+AUDIT_ROUNDS = 3
+"""Runs of ``ratings audit``; the median counts."""
+AUDIT_BACK = 30
+"""The audited list is of the period this many periods before the latest (five years of IECG periods)."""
+PUBLISHED_AFTER = 60
+"""The audited list was published this many days after its period ended."""
+OTHER_RESULT = {"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1-0"}
+"""The result a correction gives a game, by the result it was recorded with."""
 
 
 # --- the machine ---------------------------------------------------------------
@@ -206,25 +230,25 @@ def import_raw(path: Path, data: Written) -> tuple[float, float]:
 
 
 def record_extras(db: Path, data: Written) -> tuple[float, dict[str, int]]:
-    """Adjudications, withdrawals and inactivity markers, one ledger command each."""
+    """Adjudications, withdrawals and inactivity markers, one ledger command each, each reported on its date."""
     ledger = RatingLedger(str(db))
     counts: dict[str, int] = {}
     start = time.perf_counter()
     rows = read_extra(data.path("adjudications"))
     for row in rows:
-        ledger.adjudicate_game(row["game"], result=row["result"], on=row["on"])
+        ledger.adjudicate_game(row["game"], result=row["result"], on=row["on"], reported_on=row["on"])
     counts["adjudications"] = len(rows)
     rows = read_extra(data.path("withdrawals"))
     for row in rows:
-        ledger.withdraw_player(row["player"], tournament=row["tournament"], on=row["on"])
+        ledger.withdraw_player(row["player"], tournament=row["tournament"], on=row["on"], reported_on=row["on"])
     counts["withdrawals"] = len(rows)
     rows = read_extra(data.path("inactive"))
     for row in rows:
-        ledger.mark_inactive(row["player"], on=row["on"], reason=row["reason"])
+        ledger.mark_inactive(row["player"], on=row["on"], reason=row["reason"], reported_on=row["on"])
     counts["inactivity markers"] = len(rows)
     rows = read_extra(data.path("reactivated"))
     for row in rows:
-        ledger.reactivate(row["player"], on=row["on"])
+        ledger.reactivate(row["player"], on=row["on"], reported_on=row["on"])
     counts["reactivations"] = len(rows)
     seconds = time.perf_counter() - start
     ledger.close()
@@ -269,20 +293,59 @@ def ratings_command() -> tuple[list[str], str]:
     return [sys.executable, "-c", starter], f"{sys.executable} -c 'from commands.cli import main; main()'"
 
 
-def cli_list(db: Path, rules: str, period: str, fmt: str | None = None) -> tuple[float, str]:
-    """``ratings --db DB list --rules R --period P [--format F]`` in a new process: wall seconds and its output."""
+def cli(db: Path, *args: str) -> tuple[float, str]:
+    """``ratings --db DB ARGS...`` in a new process: wall seconds and its output (a failure stops the run)."""
     command, _ = ratings_command()
     env = {k: v for k, v in os.environ.items() if k != "RATINGS_DB"}
     start = time.perf_counter()
-    done = subprocess.run(
-        [*command, "--db", str(db), "list", "--rules", rules, "--period", period, *(["--format", fmt] if fmt else [])],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-    )
-    return time.perf_counter() - start, done.stdout
+    done = subprocess.run([*command, "--db", str(db), *args], cwd=ROOT, capture_output=True, text=True, env=env)
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        raise RuntimeError(f"ratings {' '.join(args)} exited {done.returncode}: {done.stderr.strip()}")
+    return seconds, done.stdout
+
+
+def cli_list(db: Path, rules: str, period: str, fmt: str | None = None, *, no_cache: bool = False) -> tuple[float, str]:
+    """``ratings --db DB [--no-cache] list --rules R --period P [--format F]`` in a new process: seconds and output."""
+    options = ["--no-cache"] if no_cache else []
+    return cli(db, *options, "list", "--rules", rules, "--period", period, *(["--format", fmt] if fmt else []))
+
+
+def copy_db(source: Path | str, target: Path | str) -> None:
+    """A consistent copy of a SQLite file (WAL included) with the backup API, the target made anew."""
+    remove_db(target)
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    dst = sqlite3.connect(str(target))
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
+
+
+def copy_ledger(db: Path, copy: Path) -> str:
+    """Copy a ledger and its projections file (if any), so that what is recorded in the copy leaves
+    the benchmark's ledger as it was; the copy's projections file."""
+    copy_db(db, copy)
+    cache, copy_cache = cache_path_for(str(db)), cache_path_for(str(copy))
+    remove_db(copy_cache)
+    if Path(cache).exists():
+        copy_db(cache, copy_cache)
+    return copy_cache
+
+
+def games_of_month(data: Written, month: str, count: int) -> list[tuple[str, str]]:
+    """The first ``count`` games of the federation finished in ``month`` (``YYYY-MM``), in file order,
+    that a correction of the result can change: not forfeits, never adjudicated; (game, recorded result)."""
+    adjudicated = {row["game"] for row in read_extra(data.path("adjudications"))}
+    found: list[tuple[str, str]] = []
+    with open(data.path("games"), newline="", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            if row["finished"].startswith(month) and not row["forfeit"] and row["game"] not in adjudicated:
+                found.append((row["game"], row["result"]))
+                if len(found) == count:
+                    break
+    return found
 
 
 def log_size(db: Path) -> tuple[int, int]:
@@ -308,6 +371,12 @@ def main(argv: list[str] | None = None) -> int:
         "--reuse-ledger",
         action="store_true",
         help="Skip the import and use the ledger a previous run left (for work on the replay only).",
+    )
+    parser.add_argument(
+        "--skip-replay",
+        action="store_true",
+        help="Skip the cold replay and the warm list (with --reuse-ledger: run only the correction and audit "
+        "steps, on the ledger and warm cache a previous run left).",
     )
     parser.add_argument("--check", action="store_true", help="Exit with status 1 if a target is missed.")
     args = parser.parse_args(argv)
@@ -361,18 +430,41 @@ def main(argv: list[str] | None = None) -> int:
     say(f"  the log: {events:,} events, {mb(size)}")
     say()
 
-    say(f"2. Cold replay to the latest list: {args.rules}, period {period}")
-    raw, cold_json, peak = section_cold(report, db, cache, args.rules, period, events)
+    peak: int | None = None
+    if args.skip_replay:
+        say("2. and 3. Cold replay and warm list: skipped (--skip-replay)")
+    else:
+        say(f"2. Cold replay to the latest list: {args.rules}, period {period}")
+        raw, cold_json, peak = section_cold(report, db, cache, args.rules, period, events)
+        say()
+
+        say(f"3. Warm list after one more game (finished {finished}, in period {period})")
+        section_warm(report, db, cache, args.rules, period, finished, raw, cold_json)
     say()
 
-    say(f"3. Warm list after one more game (finished {finished}, in period {period})")
-    section_warm(report, db, cache, args.rules, period, finished, raw, cold_json)
+    copy = data.folder / "federation-corrected.db"
+    seconds, copy_cache = timed(lambda: copy_ledger(db, copy))
+    cached = f"{Path(copy_cache).name} ({mb(Path(copy_cache).stat().st_size)})" if Path(copy_cache).exists() else "none"
+    say(
+        f"Steps 4 and 5 write to a copy of the ledger and its cache, made anew each run ({seconds:.1f} s): "
+        f"{copy} ({mb(copy.stat().st_size)}), cache {cached}"
+    )
+    say()
+    back = scheme.label(scheme.index(period) - CORRECTION_BACK)
+    say(f"4. A correction of a game of period {back} ({CORRECTION_BACK} periods back), then the list of {period}")
+    section_correction(report, copy, data, args.rules, period, back)
+    say()
+
+    audited = scheme.label(scheme.index(period) - AUDIT_BACK)
+    say(f"5. Audit of the list of {audited} ({AUDIT_BACK} periods back), published {PUBLISHED_AFTER} days after it")
+    section_audit(report, copy, data, args.rules, audited)
     say()
 
     say("Targets")
     for name, measured, goal, ok in report.targets:
-        say(f"  {name:<44} {measured:>10}   target {goal:<10} {verdict(ok)}")
-    say(f"  {'peak memory of the cold replay':<44} {kib_mb(peak):>10}   (reported; no target)")
+        say(f"  {name:<52} {measured:>10}   target {goal:<10} {verdict(ok)}")
+    if peak is not None:
+        say(f"  {'peak memory of the cold replay':<52} {kib_mb(peak):>10}   (reported; no target)")
     failed = [t for t in report.targets if not t[3]]
     return 1 if (args.check and failed) else 0
 
@@ -524,6 +616,122 @@ def section_warm(
     inproc, _ = timed(lambda: _warm_in_process(db, cache, rules, period))
     say(f"  in this process: {done}; Projector(reader, cache file).rating_list {inproc * 1000:.0f} ms")
     ledger.close()
+
+
+def section_correction(report: Report, db: Path, data: Written, rules: str, period: str, back: str) -> None:
+    """Rounds of one correction and the latest list, each command in a new process; then the last
+    list against a cold replay's. Each round corrects another game of period ``back`` (the first
+    games of its first month in the federation's file), so each really recomputes."""
+    say = report.say
+    games = games_of_month(data, back, CORRECTION_ROUNDS)
+    if len(games) < CORRECTION_ROUNDS:
+        raise RuntimeError(f"fewer than {CORRECTION_ROUNDS} correctable games finished in {back}")
+    _, shown = ratings_command()
+    name = Path(shown).name
+    warm, previous = cli_list(db, rules, period, "json")
+    say(
+        f"  first, not in the target: `{name} --db … list --rules {rules} --period {period} --format json` "
+        f"on the copy {warm:.2f} s"
+    )
+    say(
+        f"  a round: `{name} --db … game correct ID --result R --reason benchmark`, then "
+        f"`{name} --db … list --rules {rules} --period {period} --format json`, each in a new process, "
+        "process start included"
+    )
+    totals: list[float] = []
+    lists: list[float] = []
+    changed = 0
+    for number, (game, result) in enumerate(games, start=1):
+        other = OTHER_RESULT[result]
+        corrected, _ = cli(db, "game", "correct", game, "--result", other, "--reason", "benchmark")
+        listed, document = cli_list(db, rules, period, "json")
+        totals.append(corrected + listed)
+        lists.append(listed)
+        changed += document != previous
+        previous = document
+        say(
+            f"    round {number}: game correct {game} --result {other} (was {result}) {corrected:.2f} s, "
+            f"list {listed:.2f} s: together {corrected + listed:.2f} s"
+        )
+    middle = statistics.median(totals)
+    say(
+        f"    together: median {middle:.2f} s, best {min(totals):.2f} s, worst {max(totals):.2f} s; "
+        f"the list alone: median {statistics.median(lists):.2f} s; "
+        f"the list changed in {changed} of {len(games)} rounds"
+    )
+    goal = f"≤ {CORRECTION_TARGET:g} s"
+    target = f"correction + list, new processes (median of {CORRECTION_ROUNDS})"
+    report.target(target, f"{middle:.2f} s", goal, middle <= CORRECTION_TARGET)
+    cold, cold_document = cli_list(db, rules, period, "json", no_cache=True)
+    same = cold_document == previous
+    say(
+        f"  check: the last round's list against `{name} --db … --no-cache list … --format json` ({cold:.2f} s): "
+        f"{'identical' if same else 'DIFFERENT'} ({len(previous):,} bytes)"
+    )
+    report.target("corrected list == cold list (JSON bytes)", "identical" if same else "different", "identical", same)
+
+
+def section_audit(report: Report, db: Path, data: Written, rules: str, audited: str) -> None:
+    """Publish the list of ``audited`` as of a date after its period, then audit it in new processes;
+    then correct a game of that period and audit again (reported, no target)."""
+    say = report.say
+    scheme = get_rules(rules).periods
+    ended = scheme.last_day(scheme.index(audited))
+    on = min(ended + timedelta(days=PUBLISHED_AFTER), date.today()).isoformat()
+    _, shown = ratings_command()
+    name = Path(shown).name
+    seconds, out = cli(db, "publish", "--rules", rules, "--period", audited, "--on", on)
+    say(
+        f"  `{name} --db … publish --rules {rules} --period {audited} --on {on}` "
+        f"(once, not in the target): {seconds:.2f} s"
+    )
+    say(f"    {out.splitlines()[0]}")
+    say(f"  `{name} --db … audit --rules {rules} --period {audited}` in a new process, process start included:")
+    middle, text = _audits(report, db, rules, audited)
+    reproduced = _reproduced(text)
+    goal = f"≤ {AUDIT_TARGET:g} s"
+    target = f"audit of a list published 5 years back (median of {AUDIT_ROUNDS})"
+    report.target(target, f"{middle:.2f} s", goal, middle <= AUDIT_TARGET)
+    report.target("the audit reproduces the published list", "yes" if reproduced else "no", "yes", reproduced)
+
+    games = games_of_month(data, audited, 1)
+    if not games:
+        say(f"  no game of {audited} to correct (the federation is too short): the second audit is skipped")
+        return
+    game, result = games[0]
+    other = OTHER_RESULT[result]
+    seconds, _ = cli(db, "game", "correct", game, "--result", other, "--reason", "benchmark: after the publication")
+    say(
+        f"  then `{name} --db … game correct {game} --result {other}` (was {result}; a game of {audited}, "
+        f"reported today) {seconds:.2f} s, and the audit again (reported, no target):"
+    )
+    _audits(report, db, rules, audited)
+
+
+def _audits(report: Report, db: Path, rules: str, period: str) -> tuple[float, str]:
+    """``ratings audit`` of the list of ``period``, AUDIT_ROUNDS times: the median seconds and the last report."""
+    times: list[float] = []
+    text = ""
+    for _ in range(AUDIT_ROUNDS):
+        seconds, text = cli(db, "audit", "--rules", rules, "--period", period)
+        times.append(seconds)
+    middle = statistics.median(times)
+    say = report.say
+    say(f"    {', '.join(f'{t:.2f} s' for t in times)}: median {middle:.2f} s")
+    lines = text.splitlines()
+    for heading in ("1. ", "3. "):
+        at = next((i for i, line in enumerate(lines) if line.startswith(heading)), None)
+        if at is not None:
+            shown = lines[at] if heading == "3. " else f"{lines[at]} {lines[at + 1].strip()}"
+            say(f"    it said: {shown}")
+    return middle, text
+
+
+def _reproduced(text: str) -> bool:
+    """Whether an audit's report says the log reproduces the published list."""
+    lines = text.splitlines()
+    at = next((i for i, line in enumerate(lines) if line.startswith("1. Reproduced")), None)
+    return at is not None and lines[at + 1].strip().startswith("yes:")
 
 
 def _warm_in_process(db: Path, cache: str, rules: str, period: str) -> int:

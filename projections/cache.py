@@ -39,7 +39,7 @@ from projections.facts import Adjustment, Amendment, Facts, GameRow, Marker, Pla
 from projections.lists import LIST_KEYS
 from projections.rules.iecg import PlayerState
 
-FORMAT = "3"
+FORMAT = "4"
 """The layout of this file; a cache of another layout is rebuilt."""
 
 FULL_EVERY = 6
