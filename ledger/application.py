@@ -502,6 +502,9 @@ class RatingLedger(Application[UUID]):
             corrected[field] = self._game_value(field, value, reported)
         self._check_sides(game, corrected["white"], corrected["black"], self._player_exists)
         differing = {f: corrected[f] for f in GAME_FIELDS if corrected[f] != aggregate.facts[f]}
+        # The event keeps every fact the correction states, changed or not: a correction entered after
+        # another but reported before it must still say what it said, as known between the two reports.
+        stated = {f: corrected[f] for f in GAME_FIELDS if f in changes}
         if not differing:
             shown = ", ".join(f"{f} {aggregate.facts[f]!r}" for f in changes) or "no facts given"
             raise NothingToCorrectError(f"the correction of game {game!r} changes nothing: {shown} as recorded")
@@ -517,7 +520,7 @@ class RatingLedger(Application[UUID]):
                     f"{aggregate.adjudicated_on}"
                 )
         aggregate.trigger_event(
-            GameCorrected, game=game, changes=differing, reason=reason, reported_on=reported, recorded_by=self.user
+            GameCorrected, game=game, changes=stated, reason=reason, reported_on=reported, recorded_by=self.user
         )
         return self._save_or_preview(aggregate, dry_run)
 

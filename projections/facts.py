@@ -210,6 +210,14 @@ def touched_months(original: GameRow, amendments: Iterable[Amendment]) -> set[st
     return months
 
 
+def named_players(original: GameRow, amendments: Iterable[Amendment]) -> set[str]:
+    """Every player some version of the game names."""
+    named = {original.white, original.black}
+    for amendment in amendments:
+        named.update(str(v) for k, v in amendment.changes if k in ("white", "black"))
+    return named
+
+
 @dataclass
 class Facts:
     """The folded facts of a log, up to :attr:`position`."""
@@ -419,10 +427,7 @@ class Facts:
         found: str | None = None
         for game, amendments in self.amendments.items():
             original = self.amended[game]
-            named = {original.white, original.black}
-            for amendment in amendments:
-                named.update(str(v) for k, v in amendment.changes if k in ("white", "black"))
-            if named & players:
+            if named_players(original, amendments) & players:
                 first = min(touched_months(original, amendments))
                 if found is None or first < found:
                     found = first
@@ -443,7 +448,11 @@ class Facts:
         candidates.extend(known.late_months)
         for game, amendments in self.amendments.items():
             original = self.amended[game]
-            if not known.knows_game(original) or not all(map(known.knows, amendments)):
+            named = named_players(original, amendments)
+            unknown_player = any(
+                self.registered_on.get(p, "") > known.known_at or p in known.late_players for p in named
+            )
+            if unknown_player or not known.knows_game(original) or not all(map(known.knows, amendments)):
                 candidates.extend(touched_months(original, amendments))
         for markers in self.markers.values():
             candidates.extend(month_of(m.on) for m in markers if not known.knows(m))

@@ -29,7 +29,7 @@ def g1(two_players: RatingLedger) -> RatingLedger:
     return two_players
 
 
-def test_each_audit_event_stores_only_its_facts(g1: RatingLedger) -> None:
+def test_each_audit_event_stores_the_facts_it_states(g1: RatingLedger) -> None:
     g1.correct_game(
         "G1", changes={"result": "0-1", "tournament": "Cup", "white": "A"}, reason="typo", reported_on="2024-02-01"
     )
@@ -56,8 +56,8 @@ def test_each_audit_event_stores_only_its_facts(g1: RatingLedger) -> None:
         (8, "ListPublished"),
     ]
     assert [facts(s) for _, _, s in found] == [
-        {  # "white" is as recorded: only what differs is stored
-            "game": "G1", "changes": {"result": "0-1", "tournament": "Cup"}, "reason": "typo",
+        {  # "white" is as recorded, and kept: a correction says what it says (tests/projections/test_bitemporal.py)
+            "game": "G1", "changes": {"white": "A", "result": "0-1", "tournament": "Cup"}, "reason": "typo",
             "reported_on": "2024-02-01", "recorded_by": "t",
         },
         {"game": "G1", "reason": "annulled", "reported_on": "2024-02-02", "recorded_by": "t"},
