@@ -587,13 +587,14 @@ class RatingLedger(Application[UUID]):
         reg = check_registration(player, today=self.clock(), **merged)
         corrected = reg._asdict()
         differing = {f: corrected[f] for f in REGISTRATION_FIELDS if corrected[f] != aggregate.registration[f]}
+        stated = {f: corrected[f] for f in REGISTRATION_FIELDS if f in changes or f in differing}
         if not differing:
             shown = ", ".join(f"{f} {aggregate.registration[f]!r}" for f in changes) or "no facts given"
             raise NothingToCorrectError(f"the correction of player {player!r} changes nothing: {shown} as registered")
         aggregate.trigger_event(
             PlayerCorrected,
             player=player,
-            changes=differing,
+            changes=stated,
             reason=reason,
             reported_on=reported,
             recorded_by=self.user,

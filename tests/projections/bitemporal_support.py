@@ -149,10 +149,6 @@ class Oracle:
 
     facts: tuple[Fact, ...]
     ambiguous: str | None
-    moved_unknown: str | None = None
-    """A game known at the date but one of whose players is not, moved to another month (by a correction
-    of its date or an adjudication): the case of the known bug shown by
-    ``test_bitemporal.test_a_game_of_a_player_not_yet_known_moved_to_an_earlier_month``."""
 
 
 def known_at(written: list[tuple[Fact, dict[str, Any] | None]], day: str, ledger: RatingLedger) -> Oracle:
@@ -175,17 +171,6 @@ def known_at(written: list[tuple[Fact, dict[str, Any] | None]], day: str, ledger
     players: set[str] = set()
     games: set[str] = set()
     taken: list[Fact] = []
-    moved = next(
-        (
-            repr(fact)
-            for fact, event in written
-            if event is not None
-            and fact.command in ("correct_game", "adjudicate_game")
-            and ("on" in fact.arguments or "finished" in fact.arguments.get("changes", {}))
-            and _hidden_at(written, fact.subject, day)
-        ),
-        None,
-    )
     for fact, event in written:
         if event is None or fact.reported > day:
             continue  # refused by the full ledger, or not yet reported
@@ -206,23 +191,13 @@ def known_at(written: list[tuple[Fact, dict[str, Any] | None]], day: str, ledger
         try:
             fact.record(ledger)
         except LedgerError as error:
-            return Oracle(tuple(taken), f"{fact!r} refused by the oracle: {error}", moved)
+            return Oracle(tuple(taken), f"{fact!r} refused by the oracle: {error}")
         mine = last_event(ledger)
         if mine.get("changes") != event.get("changes"):
             changes = f"{mine.get('changes')} here, {event.get('changes')} in full"
-            return Oracle(tuple(taken), f"{fact!r} wrote {changes}", moved)
+            return Oracle(tuple(taken), f"{fact!r} wrote {changes}")
         taken.append(fact)
-    return Oracle(tuple(taken), None, moved)
-
-
-def _hidden_at(written: list[tuple[Fact, dict[str, Any] | None]], game: str, day: str) -> bool:
-    """Whether ``game`` is reported by ``day`` and one of its players is registered after it."""
-    registered = {f.subject: f.reported for f, e in written if e is not None and f.command == "register_player"}
-    return any(
-        f.subject == game and f.reported <= day and any(registered[p] > day for p in f.players)
-        for f, e in written
-        if e is not None and f.command == "record_game"
-    )
+    return Oracle(tuple(taken), None)
 
 
 @contextmanager

@@ -107,12 +107,10 @@ def check_known_at(history: History) -> None:
     with scratch() as tmp, closing(ledger_at(tmp / "full.db")) as full, closing(ledger_at(tmp / "known.db")) as known:
         written = record_all(full, history.facts)
         oracle = known_at(written, when, known)
-        # The oracle is no oracle where the two ledgers wrote different events for the same command:
-        # see test_a_correction_keeps_what_it_says_whatever_was_entered_before for the main case.
+        # The oracle is no oracle where the two ledgers wrote different events for the same command, or the
+        # oracle's refused one the full ledger took: see the open bugs at the end of this file.
         event(f"ambiguous oracle: {oracle.ambiguous is not None}")
         assume(oracle.ambiguous is None)
-        # A known bug, shown by its own test below, kept out of the property so that it tests the rest.
-        assume(oracle.moved_unknown is None)
         event(f"facts known: {len(oracle.facts) // 10 * 10}+ of {len(written)}")
         expected = lists(known)
         cache = tmp / "full.projections.db"
@@ -497,3 +495,72 @@ def test_a_correction_keeps_what_it_says_whatever_was_entered_before(tmp_path: P
     lost = [row("A", 1985, "1", 1, 0, 0, 1), row("B", 1815, "1", 2, 1, 0, 0) | {"class_position": 2}]
     assert rows_of(ledger, "2024-01") == lost
     assert rows_of(ledger, "2024-01", "2024-04-01") == lost
+
+
+# --- a player correction keeps what it says; facts entered out of reported order ----------------------
+
+
+def test_a_player_correction_keeps_what_it_says_whatever_was_entered_before(tmp_path: Path) -> None:
+    """As test_a_correction_keeps_what_it_says_whatever_was_entered_before, for a player: the first entered
+    correction, reported on 1 June, names B "Bee"; the second entered, reported on 1 March, says "Bee" of
+    Ireland → France. As known on 1 April the office had been told (on 1 March) that B is Bee, of France."""
+    ledger = two_players(tmp_path / "l.db")
+    ledger.record_game("g1", white="A", black="B", result="1-0", finished="2024-01-10", reported_on="2024-01-11")
+    ledger.correct_player("B", changes={"name": "Bee"}, reason="spelling", reported_on="2024-06-01")
+    ledger.correct_player("B", changes={"name": "Bee", "country": "FR"}, reason="the form", reported_on="2024-03-01")
+    bee = row("B", 1795, "2", 2, 0, 0, 1) | {"name": "Bee", "country": "FR"}
+    assert rows_of(ledger, "2024-01") == [ONE_WIN[0], bee]
+    assert rows_of(ledger, "2024-01", "2024-04-01") == [ONE_WIN[0], bee]
+
+
+def result_0_1(ledger: RatingLedger, on: str) -> None:
+    ledger.correct_game("g1", changes={"result": "0-1"}, reason="the arbiter's report", reported_on=on)
+
+
+def void(ledger: RatingLedger, on: str) -> None:
+    ledger.void_game("g1", reason="annulled", reported_on=on)
+
+
+def bee(ledger: RatingLedger, on: str) -> None:
+    ledger.correct_player("B", changes={"name": "Bee"}, reason="spelling", reported_on=on)
+
+
+def inactive(ledger: RatingLedger, on: str) -> None:
+    ledger.mark_inactive("B", on="2024-02-15", reason="on leave", reported_on=on)
+
+
+# By hand: A loses to B: A 2000 − 15.19 → 1985, B 1800 + 15.19 → 1815 (both class 1).
+LOST = [row("A", 1985, "1", 1, 0, 0, 1), row("B", 1815, "1", 2, 1, 0, 0) | {"class_position": 2}]
+
+REPORTED_BEFORE_ENTERED_AFTER = [
+    # (first entered, reported on 1 June; then entered, reported on 1 March; the list of January–February
+    # 2024 as known on 1 April, when the office has been told the second and not the first)
+    pytest.param(result_0_1, result_0_1, LOST, id="the same correction twice"),
+    pytest.param(void, void, [], id="a void twice"),
+    pytest.param(bee, bee, [ONE_WIN[0], ONE_WIN[1] | {"name": "Bee"}], id="the same player correction twice"),
+    pytest.param(inactive, inactive, [ONE_WIN[0]], id="the same marker twice"),
+    pytest.param(void, result_0_1, LOST, id="a correction of a game voided later"),
+]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=LedgerError,
+    reason="the ledger checks a new fact against every fact entered before it, whatever their reported dates: "
+    "a fact reported before an earlier-entered one (which says the same, or voids the game) is refused, "
+    "and the views as known between the two reports miss it",
+)
+@pytest.mark.parametrize(("first", "second", "expected"), REPORTED_BEFORE_ENTERED_AFTER)
+def test_a_fact_reported_before_an_earlier_entered_one_is_recorded_and_known_from_its_report(
+    tmp_path: Path,
+    first: Callable[[RatingLedger, str], None],
+    second: Callable[[RatingLedger, str], None],
+    expected: list[dict[str, Any]],
+) -> None:
+    """A letter of 1 June is entered, then the arbiter's report of 1 March saying the same (or correcting
+    a game the letter voids): as known on 1 April the office had been told what the report says."""
+    ledger = two_players(tmp_path / "l.db")
+    ledger.record_game("g1", white="A", black="B", result="1-0", finished="2024-01-10", reported_on="2024-01-11")
+    first(ledger, "2024-06-01")
+    second(ledger, "2024-03-01")
+    assert rows_of(ledger, "2024-01", "2024-04-01") == expected
