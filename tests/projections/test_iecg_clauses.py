@@ -291,7 +291,7 @@ def test_viii5_start_of_period_restart_after_30_periods(gap: int, restarts: bool
     """IECG 1.7 §VIII.5: previous rated game 30 or more periods back: start again as a new player."""
     old = state(rating=1900, established=True, pn=60, games=60, last_period=100, starting_rating=1200)
     fresh = state(rating=1200, starting_rating=1200)
-    got = start_of_period(PARAMS, 100 + gap, old, lambda: fresh)
+    got = start_of_period(PARAMS, 100 + gap, old, lambda _: fresh, "P")
     assert got == (fresh if restarts else old)
 
 
