@@ -221,6 +221,19 @@ class RatingLedger(Application[UUID]):
         values.not_after(day, today, "reported date", "today")
         return day
 
+    def _day(self, text: str, what: str) -> date:
+        """The date of ``text``, refused if it is not a date or is after today."""
+        day = values.parse_date(text, what)
+        values.not_after(day, self.clock(), what, "today")
+        return day
+
+    def _dated(self, text: str, what: str, reported_on: str | None) -> tuple[date, date]:
+        """When a fact happened and when it was reported: neither after today, the first not after the second."""
+        day = self._day(text, what)
+        reported = self._reported(reported_on)
+        values.not_after(day, reported, what, "the reported date")
+        return day, reported
+
     def _check_game(
         self,
         game: str,
@@ -340,10 +353,7 @@ class RatingLedger(Application[UUID]):
         """Record an adjudicator's decision on a game (IECG §VIII.3)."""
         game = values.check_text(game, "game id")
         values.check_result(result, "adjudicated result")
-        decided = values.parse_date(on, "adjudication date")
-        values.not_after(decided, self.clock(), "adjudication date", "today")
-        reported = self._reported(reported_on)
-        values.not_after(decided, reported, "adjudication date", "the reported date")
+        decided, reported = self._dated(on, "adjudication date", reported_on)
         aggregate = self.game(game)
         if aggregate.voided:
             raise VoidError(f"game {game!r} is void: restore it before adjudicating it")
@@ -369,10 +379,7 @@ class RatingLedger(Application[UUID]):
         """Record a player's withdrawal from a tournament (IECG §VIII.2)."""
         player = values.check_text(player, "player id")
         tournament = values.check_text(tournament, "tournament")
-        day = values.parse_date(on, "withdrawal date")
-        values.not_after(day, self.clock(), "withdrawal date", "today")
-        reported = self._reported(reported_on)
-        values.not_after(day, reported, "withdrawal date", "the reported date")
+        day, reported = self._dated(on, "withdrawal date", reported_on)
         aggregate = self.player(player)
         if tournament in aggregate.withdrawals:
             raise DuplicateWithdrawalError(f"player {player!r} already withdrew from {tournament!r}")
@@ -398,10 +405,7 @@ class RatingLedger(Application[UUID]):
     def _mark(self, player: str, on: str, reason: str, reported_on: str | None, *, inactive: bool) -> None:
         player = values.check_text(player, "player id")
         reason = values.check_text(reason, "reason")
-        day = values.parse_date(on, "date")
-        values.not_after(day, self.clock(), "date", "today")
-        reported = self._reported(reported_on)
-        values.not_after(day, reported, "date", "the reported date")
+        day, reported = self._dated(on, "date", reported_on)
         aggregate = self.player(player)
         if aggregate.inactive_on(day.isoformat()) == inactive:
             state = "inactive" if inactive else "active"
@@ -445,10 +449,7 @@ class RatingLedger(Application[UUID]):
             raise InvalidValueError(
                 "a provisional rating needs the games behind it (--games at least 1): it is 'rating/games'"
             )
-        day = values.parse_date(as_of, "as-of date")
-        values.not_after(day, self.clock(), "as-of date", "today")
-        reported = self._reported(reported_on)
-        values.not_after(day, reported, "as-of date", "the reported date")
+        day, reported = self._dated(as_of, "as-of date", reported_on)
         aggregate = self.player(player)
         if (system, day.isoformat()) in aggregate.priors:
             raise DuplicatePriorError(f"player {player!r} already has a {system} rating as of {day.isoformat()}")
@@ -531,8 +532,7 @@ class RatingLedger(Application[UUID]):
         if field == "result":
             return values.check_result(value or "")
         if field == "finished":
-            day = values.parse_date(value or "", "finished date")
-            values.not_after(day, self.clock(), "finished date", "today")
+            day = self._day(value or "", "finished date")
             values.not_after(day, date.fromisoformat(reported), "finished date", "the reported date")
             return day.isoformat()
         if field == "forfeit":
@@ -641,10 +641,7 @@ class RatingLedger(Application[UUID]):
         reason = values.check_text(reason, "reason")
         if points == 0:
             raise InvalidValueError("an adjustment of 0 points changes nothing")
-        day = values.parse_date(on, "adjustment date")
-        values.not_after(day, self.clock(), "adjustment date", "today")
-        reported = self._reported(reported_on)
-        values.not_after(day, reported, "adjustment date", "the reported date")
+        day, reported = self._dated(on, "adjustment date", reported_on)
         if player is not None:
             player = self.player(values.check_text(player, "player id")).player
         key = adjustment_key(system, player, day.isoformat(), reason)
@@ -670,8 +667,7 @@ class RatingLedger(Application[UUID]):
         self, *, rules: str, period: str, on: str, digest: str, players: int, log_position: int, log_hash: str
     ) -> None:
         """Record that a list was published on ``on``, with its digest and the log's head at the time."""
-        day = values.parse_date(on, "publication date")
-        values.not_after(day, self.clock(), "publication date", "today")
+        day = self._day(on, "publication date")
         key = publication_key(rules, period, day.isoformat())
         duplicate = DuplicatePublicationError(
             f"the {rules} list of {period} was already published on {day.isoformat()}"
