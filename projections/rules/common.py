@@ -1,0 +1,165 @@
+"""What the rating systems of issue 5 read and return: frozen values, shared by every system.
+
+A system (``ecf-grading``, ``ecf-online``, the FIDE versions, ``glicko`` and
+``glicko2``) is a parameter set (a frozen dataclass with ``name`` and
+``periods``) and a :class:`System`: five pure functions over these values.
+The projection (:mod:`projections.systems`) feeds a system each period's
+:class:`Game` values and a :class:`PlayerInfo` for any player, keeps the
+states it returns, and asks it for list rows and explanations. Nothing here
+touches storage or the command line.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol
+
+
+class Game(NamedTuple):
+    """A rated game as a system sees it."""
+
+    game: str
+    white: str
+    black: str
+    white_points2: int
+    """White's score in half points: 2 a win, 1 a draw, 0 a loss."""
+    day: str
+    """The ISO date the game is rated on: its finished date, or an adjudication's decision date."""
+    tournament: str | None
+    """The event the game belongs to (FIDE's "tournament"), None when not recorded."""
+    time_control: str | None
+    """The PGN ``TimeControl`` text (e.g. ``"5400+30"``, ``"40/7200:3600"``), None when not recorded."""
+
+
+class PriorValue(NamedTuple):
+    """A rating the player brought from another system (the ledger's ``PriorRatingRecorded``)."""
+
+    system: str
+    """One of ``iecg``, ``iccf``, ``icu``, ``ecf``, ``ecf-rapid``, ``ecf-online``, ``fide``, ``uscf``,
+    ``national-elo``, ``glicko``, ``glicko2``, ``internet``."""
+    rating: float
+    games: int | None
+    status: str | None
+    deviation: float | None
+    volatility: float | None
+    as_of: str
+
+
+class PlayerInfo(NamedTuple):
+    """What the ledger knows of a player, as known in the view being replayed."""
+
+    player: str
+    born: str | None
+    """ISO date of birth, or None."""
+    starting_rating: int
+    source: str
+    priors: tuple[PriorValue, ...]
+    """The latest known prior rating of each system (by as-of date), in system order."""
+
+    def prior(self, system: str) -> PriorValue | None:
+        """The player's prior rating of ``system``, or None."""
+        for prior in self.priors:
+            if prior.system == system:
+                return prior
+        return None
+
+
+Cell = str | int | float | None
+"""One value of an explanation: display-ready (rounded as the system publishes it)."""
+
+
+class Explanation(NamedTuple):
+    """Why a player has his rating after one period, in the system's own terms."""
+
+    before: tuple[tuple[str, Cell], ...]
+    """The player's terms before the period: ("rating", 1500), ("RD", 200.0), ..."""
+    columns: tuple[str, ...]
+    """The heading of each game line: ("game", "opponent", "R(opp)", "used", "score", "We", "Δ"), ..."""
+    lines: tuple[tuple[Cell, ...], ...]
+    """One line a game (or a made-up game), one cell a column."""
+    terms: tuple[tuple[str, Cell], ...]
+    """The period's summary terms: ("K", 20), ("Σ(W−We)", -0.42), ("v", ...), ..."""
+    after: tuple[tuple[str, Cell], ...]
+    """The player's terms after the period, as published."""
+    notes: tuple[str, ...] = ()
+    """The clauses applied, in words (e.g. "§8.3.4: 1063 counted as 1600, 400 points below")."""
+
+
+class PeriodRun(NamedTuple):
+    """One period's run: the players it changed, and what it could not do, in words."""
+
+    changed: dict[str, Any]
+    notes: tuple[str, ...] = ()
+    """Printed on stderr by ``list`` (e.g. "players 17, 23 met only each other and stay ungraded")."""
+
+
+class Periods(Protocol):
+    """The rating periods of a system (:class:`projections.periods.PeriodScheme` and its dated variant)."""
+
+    def index_of_day(self, day: str) -> int: ...
+    def index(self, label: str) -> int: ...
+    def label(self, index: int) -> str: ...
+    def month_names(self, index: int) -> list[str]: ...
+
+
+RunPeriod = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Callable[[str], PlayerInfo]], PeriodRun]
+Row = Callable[[Any, int, str, Any, PlayerInfo], "dict[str, Any] | None"]
+Explain = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Callable[[str], PlayerInfo], str], Explanation]
+
+
+@dataclass(frozen=True)
+class System:
+    """The pure functions of one rating system.
+
+    - ``run(params, index, states, games, info)``: rate period ``index`` from ``states`` (every
+      player's state after the previous period; a player absent has never been rated) over the
+      period's ``games`` (in ``(day, game)`` order); ``info(player)`` gives any player's
+      registration and priors. Returns the players whose state changed (every player who played,
+      at least). Must not mutate ``states``. It runs for every period of a replay: keep it lean,
+      and leave the per-game detail to ``explain``.
+    - ``row(params, index, player, state, info)``: the system's columns of the player's row on the
+      list of period ``index`` (at least ``rating``, ``status`` and ``games``, in ``keys`` order),
+      or None when the player is not published.
+    - ``explain(params, index, states, games, info, player)``: the player's part of the run of
+      period ``index`` over the same inputs ``run`` had (recomputed: explanations are rare).
+      Raises ``LookupError`` with a message naming why, for a player the run cannot explain.
+    - ``make(fields)``: a state from the JSON list of its fields (the cache stores states as JSON
+      arrays; lists inside must come back as tuples).
+    - ``keys``: the keys of ``row``, in order; the list adds ``position``, ``player``, ``name``
+      and ``country`` before them, and sorts by ``rating`` descending, then player id.
+    - ``walkovers``: whether an arbiter's forfeit is rated (a withdrawal never is).
+    """
+
+    family: str
+    keys: tuple[str, ...]
+    run: RunPeriod
+    row: Row
+    explain: Explain
+    make: Callable[[Iterable[Any]], Any]
+    walkovers: bool = True
+
+
+def points(game: Game, player: str) -> float:
+    """The player's score in the game: 1, 0.5 or 0."""
+    white = game.white_points2 / 2
+    return white if game.white == player else 1 - white
+
+
+def opponent(game: Game, player: str) -> str:
+    """The player's opponent in the game."""
+    return game.black if game.white == player else game.white
+
+
+def age_on(born: str | None, day: str) -> int | None:
+    """Whole years of age on ``day`` (ISO dates), or None without a date of birth."""
+    if not born:
+        return None
+    years = int(day[:4]) - int(born[:4])
+    return years - 1 if day[5:10] < born[5:10] else years
+
+
+def round_half_up(value: float) -> int:
+    """Rounded half up (published ratings are whole numbers, 0.5 rounding up)."""
+    return math.floor(value + 0.5)
