@@ -35,15 +35,19 @@ PRIOR_SYSTEMS: Final = (
     "iccf",
     "icu",
     "ecf",
+    "ecf-rapid",
     "ecf-online",
     "fide",
     "uscf",
     "national-elo",
     "glicko",
     "glicko2",
+    "internet",
 )
 """The rating systems a prior rating can come from: ``iecg`` is the IECG's old scheme before
-1997 (IECG §IX), ``icu`` the Irish Chess Union's grades, ``ecf`` English Chess Federation grades."""
+1997 (IECG §IX), ``icu`` the Irish Chess Union's grades, ``ecf`` and ``ecf-rapid`` English Chess
+Federation standard and rapidplay grades, ``internet`` a player's internet provider rating (the
+ECF online seed's last resort)."""
 
 ADJUSTABLE_SYSTEMS: Final = ("icu-1980",)
 """The rules versions whose grading committee adjusts ratings by decision (ICU 1980, "Feedback Points")."""

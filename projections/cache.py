@@ -39,7 +39,7 @@ from projections.facts import Adjustment, Amendment, Facts, GameRow, Marker, Pla
 from projections.lists import LIST_KEYS
 from projections.rules.iecg import PlayerState
 
-FORMAT = "4"
+FORMAT = "5"
 """The layout of this file; a cache of another layout is rebuilt."""
 
 FULL_EVERY = 6
@@ -57,7 +57,7 @@ _STATE = struct.Struct("<2i?9i")
 """A :class:`PlayerState` packed: its twelve fields in order, ``established`` a byte, the others 32-bit integers."""
 
 
-def encode_states(states: Mapping[str, PlayerState]) -> bytes | str:
+def encode_states(states: Mapping[str, Any]) -> bytes | str:
     """Player states in player order, the same bytes every time.
 
     A blob: the length of the JSON list of players (4 bytes, little-endian),
@@ -69,6 +69,8 @@ def encode_states(states: Mapping[str, PlayerState]) -> bytes | str:
     """
     players = sorted(states)
     pack = _STATE.pack
+    if players and type(states[players[0]]) is not PlayerState:
+        return _encode({p: states[p] for p in players})  # another system's states
     try:
         packed = b"".join([pack(*states[p]) for p in players])
     except struct.error:
@@ -100,7 +102,7 @@ def encode_month(rows: Iterable[GameRow]) -> str:
         text = _ROW.join([_FIELD.join(row) for row in rows])
     except TypeError:
         return _encode(rows)
-    if text.count(_FIELD) != 6 * len(rows) or text.count(_ROW) != max(len(rows) - 1, 0):
+    if text.count(_FIELD) != (len(GameRow._fields) - 1) * len(rows) or text.count(_ROW) != max(len(rows) - 1, 0):
         return _encode(rows)
     return _ROW + text
 
@@ -175,6 +177,8 @@ class ProjectionCache:
                 "finished": str,
                 "forfeit": str,
                 "reported": str,
+                "tournament": str,
+                "time_control": str,
             },
             pk="game",
         )
@@ -242,7 +246,9 @@ class ProjectionCache:
             correction = PlayerCorrection(position, player, reported, tuple(json.loads(changes)))
             facts.player_corrections.setdefault(player, []).append(correction)
             facts.players[player] = facts.players[player]._replace(**dict(correction.changes))
-        for row in self.db.execute("SELECT game, white, black, result, finished, forfeit, reported FROM amended"):
+        for row in self.db.execute(
+            "SELECT game, white, black, result, finished, forfeit, reported, tournament, time_control FROM amended"
+        ):
             facts.amended[row[0]] = GameRow._make(row)
         for position, game, kind, reported, changes in self.db.execute(
             "SELECT position, game, kind, reported, changes FROM amendments ORDER BY position"

@@ -33,6 +33,7 @@ from typing import Any, NamedTuple, cast
 
 from ledger.store import LogRecord
 from ledger.values import WHITE_POINTS2, Registration
+from projections.rules.common import Game
 from projections.rules.iecg import RatedGame
 
 _scan: Callable[[str, int], tuple[Any, int]] = cast(Any, json.JSONDecoder()).scan_once
@@ -52,27 +53,39 @@ def decode(state: bytes) -> Any:
 
 
 _TEXT = r'"([^"\\\x00-\x1f]*)"'
-_SKIP = r'(?:"[^"\\\x00-\x1f]*"|null)'
+_OPTIONAL = r'(?:"([^"\\\x00-\x1f]*)"|null)'
 _GAME_RECORDED = re.compile(
     r'\{"timestamp":\{"_type_":"datetime_iso","_data_":"[^"\\\x00-\x1f]*"\},"originator_topic":"[^"\\\x00-\x1f]*",'
     rf'"game":{_TEXT},"white":{_TEXT},"black":{_TEXT},"result":{_TEXT},"finished":{_TEXT},'
-    rf'"tournament":{_SKIP},"time_control":{_SKIP},"forfeit":{_TEXT},"reported_on":{_TEXT},'
+    rf'"tournament":{_OPTIONAL},"time_control":{_OPTIONAL},"forfeit":{_TEXT},"reported_on":{_TEXT},'
 )
 """The start of a ``GameRecorded`` state as the library writes it, when no text in it is escaped.
 
 A match is an exact JSON parse of that prefix (the keys in the library's
 order, each string free of quotes, backslashes and control characters), so
-its groups are the game's fields as ``json.loads`` gives them; a state that
-does not match is decoded whole."""
+its groups are the game's fields as ``json.loads`` gives them (a ``null`` a None),
+in the order game, white, black, result, finished, tournament, time control, forfeit,
+reported; a state that does not match is decoded whole."""
 
 
 def game_row(state: bytes) -> GameRow:
     """The :class:`GameRow` of a ``GameRecorded`` state."""
     match = _GAME_RECORDED.match(state.decode("utf-8", "surrogatepass"))
     if match is not None:
-        return GameRow._make(match.groups())
+        game, white, black, result, finished, tournament, time_control, forfeit, reported = match.groups()
+        return GameRow(game, white, black, result, finished, forfeit, reported, tournament or "", time_control or "")
     s = decode(state)
-    return GameRow(s["game"], s["white"], s["black"], s["result"], s["finished"], s["forfeit"], s["reported_on"])
+    return GameRow(
+        s["game"],
+        s["white"],
+        s["black"],
+        s["result"],
+        s["finished"],
+        s["forfeit"],
+        s["reported_on"],
+        s.get("tournament") or "",
+        s.get("time_control") or "",
+    )
 
 
 class GameRow(NamedTuple):
@@ -85,6 +98,10 @@ class GameRow(NamedTuple):
     finished: str
     forfeit: str
     reported: str
+    tournament: str
+    """The game's tournament, "" when not recorded."""
+    time_control: str
+    """The game's PGN time control, "" when not recorded."""
 
 
 class Amendment(NamedTuple):
@@ -182,6 +199,23 @@ class GameVersion(NamedTuple):
         if row.forfeit == "withdrawal" or (row.forfeit == "arbiter" and not walkovers):
             return None  # IECG §VIII.2: withdrawals are not rated
         return month_of(row.finished), RatedGame(row.game, row.white, row.black, WHITE_POINTS2[row.result])
+
+    def game(self, walkovers: bool = True) -> Game | None:
+        """The game as the systems of issue 5 rate it (with its day, tournament and time control), or None."""
+        rated = self.rated(walkovers)
+        if rated is None:
+            return None
+        row = self.row
+        day = row.finished if self.adjudication is None else self.adjudication[1]
+        return Game(
+            rated[1].game,
+            row.white,
+            row.black,
+            rated[1].white_points2,
+            day,
+            row.tournament or None,
+            row.time_control or None,
+        )
 
 
 def game_version(original: GameRow, amendments: Iterable[Amendment]) -> GameVersion:
@@ -291,9 +325,16 @@ class Facts:
                 if kind == "GameRecorded":
                     # The hot path: nine events in ten are games, so few calls here.
                     match = game_match(state.decode("utf-8", "surrogatepass"))
-                    game, white, black, result, finished, forfeit, reported = (
-                        match.groups() if match is not None else game_row(state)
-                    )
+                    if match is not None:
+                        game, white, black, result, finished, tournament, time_control, forfeit, reported = (
+                            match.groups()
+                        )
+                    else:
+                        game, white, black, result, finished, forfeit, reported, tournament, time_control = game_row(
+                            state
+                        )
+                    tournament = tournament or ""
+                    time_control = time_control or ""
                     row = new(
                         GameRow,
                         (
@@ -304,6 +345,8 @@ class Facts:
                             shared(finished, finished),
                             shared(forfeit, forfeit),
                             shared(reported, reported),
+                            shared(tournament, tournament),
+                            shared(time_control, time_control),
                         ),
                     )
                     month = row.finished[:7]
@@ -581,7 +624,7 @@ class FactsView:
         known_at = "" if known is None else known.known_at
         late = frozenset() if known is None else known.late_games
         for month in wanted:
-            for game, white, black, result, _finished, forfeit, reported in self.facts.month(month):
+            for game, white, black, result, _finished, forfeit, reported, _event, _tc in self.facts.month(month):
                 if game in amended:
                     continue  # rated as amended, below
                 if forfeit == "withdrawal" or (forfeit == "arbiter" and not walkovers):
@@ -595,6 +638,47 @@ class FactsView:
         for month in wanted:
             rated.extend(by_month.get(month, ()))
         return rated
+
+    def games(self, months: Iterable[str], walkovers: bool = True) -> list[Game]:
+        """The games rated in ``months`` with their day, tournament and time control, in (day, game) order.
+
+        The same games as :meth:`rated_games` (the same rules of §VIII and of the view).
+        """
+        wanted = set(months)
+        found: list[Game] = []
+        append = found.append
+        points = WHITE_POINTS2
+        amended = self.facts.amendments
+        known, players = self.known, self.players
+        known_at = "" if known is None else known.known_at
+        late = frozenset() if known is None else known.late_games
+        for month in sorted(wanted):
+            for game, white, black, result, finished, forfeit, reported, event, tc in self.facts.month(month):
+                if game in amended:
+                    continue
+                if forfeit == "withdrawal" or (forfeit == "arbiter" and not walkovers):
+                    continue
+                if known is not None and (
+                    reported > known_at or game in late or white not in players or black not in players
+                ):
+                    continue
+                append(Game(game, white, black, points[result], finished, event or None, tc or None))
+        facts = self.facts
+        for game, amendments in facts.amendments.items():
+            original = facts.amended[game]
+            if known is not None:
+                if not known.knows_game(original):
+                    continue
+                amendments = [a for a in amendments if known.knows(a)]
+            version = game_version(original, amendments)
+            rated = version.game(walkovers)
+            if rated is None or month_of(rated.day) not in wanted:
+                continue
+            if known is not None and (rated.white not in players or rated.black not in players):
+                continue
+            append(rated)
+        found.sort(key=lambda g: (g.day, g.game))
+        return found
 
     def inactive_at(self, player: str, day: str) -> bool:
         """Whether the player's markers (known in this view) leave him inactive at the end of ``day``.

@@ -18,6 +18,7 @@ from datetime import date
 from typing import NamedTuple, TypeAlias
 
 from projections.periods import PeriodScheme
+from projections.rules.common import System, SystemParams
 from projections.rules.icu import ICU_1980, IcuParams
 from projections.rules.iecg import IecgParams, IecgTimeline
 
@@ -26,9 +27,10 @@ class UnknownRulesError(ValueError):
     """A rules version that is not registered."""
 
 
-Rules: TypeAlias = IecgParams | IecgTimeline | IcuParams
-"""A registered rules version: one parameter set, or a timeline of them. Both have ``name``,
-``periods`` and ``for_period(index)``, the parameter set that rates period ``index``."""
+Rules: TypeAlias = IecgParams | IecgTimeline | IcuParams | SystemParams
+"""A registered rules version: one parameter set, or a timeline of them. Each has ``name`` and
+``periods``; the IECG's and the ICU's have ``for_period(index)``, the parameter set that rates
+period ``index``; every other system's is rated by its :class:`System` (:func:`system_of`)."""
 
 
 class Change(NamedTuple):
@@ -207,6 +209,25 @@ RULES: dict[str, Rules] = {record.params.name: record.params for record in IECG_
 RULES[IECG_TIMELINE.name] = IECG_TIMELINE
 RULES[ICU_1980.name] = ICU_1980
 
+SYSTEMS: dict[str, System] = {}
+"""The :class:`System` of each registered name rated by one (every system of issue 5)."""
+
+_SYSTEM_DESCRIPTIONS: list[tuple[str, date, tuple[Change, ...]]] = []
+
+
+def register_system(
+    params: SystemParams, system: System, in_force_from: date, changes: tuple[tuple[str, str], ...]
+) -> None:
+    """Register ``params`` under its name, rated by ``system``, with its date in force and its terms."""
+    RULES[params.name] = params
+    SYSTEMS[params.name] = system
+    _SYSTEM_DESCRIPTIONS.append((params.name, in_force_from, tuple(Change(*c) for c in changes)))
+
+
+def system_of(params: Rules) -> System | None:
+    """The :class:`System` that rates ``params``, or None for the IECG's and the ICU's rules."""
+    return SYSTEMS.get(params.name)
+
 
 def get_rules(name: str) -> Rules:
     """The rules version called ``name``, or :class:`UnknownRulesError` naming the valid ones."""
@@ -244,6 +265,8 @@ def describe_rules() -> tuple[RulesDescription, ...]:
         RulesDescription(IECG_TIMELINE.name, IECG_TIMELINE.versions[0][0], None, "timeline", _TIMELINE_CHANGES)
     )
     described.append(RulesDescription(ICU_1980.name, date(1980, 1, 1), None, "in force", _ICU_CHANGES))
+    for name, in_force_from, changes in _SYSTEM_DESCRIPTIONS:
+        described.append(RulesDescription(name, in_force_from, None, "in force", changes))
     return tuple(described)
 
 

@@ -16,16 +16,19 @@ from typing import Any
 
 from ledger.events import game_key
 from ledger.store import LogReader, LogRecord
+from projections import systems
 from projections.cache import FULL_EVERY, ProjectionCache, encode_states, fingerprint
 from projections.explain import Explanation, explain_entry, provisional_terms
 from projections.facts import Facts, FactsView, GameRow, Knowledge, game_row
 from projections.icu_lists import ICU_LIST_KEYS, IcuPeriod, icu_rows, run_period
 from projections.icu_lists import newcomer as icu_newcomer
 from projections.lists import LIST_KEYS, RatingList, build_rows, rows_to_list
-from projections.registry import Rules, get_rules
+from projections.registry import Rules, get_rules, system_of
+from projections.rules.common import Explanation as SystemExplanation
 from projections.rules.icu import IcuParams, IcuState
 from projections.rules.iecg import (
     IecgParams,
+    IecgTimeline,
     PlayerState,
     entries_of_period,
     initial_state,
@@ -192,11 +195,15 @@ class Projector:
         ``each`` is called after each period with its index and the players it changed.
         """
         scheme = params.periods
+        system = system_of(params)
         with bulk_work():
             for index in range(start, end + 1):
-                if isinstance(params, IcuParams):
-                    changed: dict[str, Any] = run_period(params, index, states, view).changed
+                if system is not None:
+                    changed: dict[str, Any] = systems.run_period(params, system, index, states, view).changed
+                elif isinstance(params, IcuParams):
+                    changed = run_period(params, index, states, view).changed
                 else:
+                    assert isinstance(params, IecgParams | IecgTimeline)
                     games = view.rated_games(scheme.month_names(index))
                     version = params.for_period(index)
                     changed = rate_period(version, index, states, games, _newcomer(view, version))
@@ -225,8 +232,12 @@ class Projector:
     def _rows(self, params: Rules, period: int, states: dict[str, Any], view: FactsView) -> list[dict[str, Any]]:
         end = params.periods.last_day(period).isoformat()
         inactive = lambda p: view.inactive_at(p, end)  # noqa: E731
+        system = system_of(params)
+        if system is not None:
+            return systems.rows(params, system, period, states, view, inactive)
         if isinstance(params, IcuParams):
             return icu_rows(params, states, view.players, inactive)
+        assert isinstance(params, IecgParams | IecgTimeline)
         return build_rows(params.for_period(period), period, states, view.players, inactive)
 
     # --- explanations and histories ------------------------------------------
@@ -238,8 +249,9 @@ class Projector:
         view = self.view(known_at)
         if player not in self.facts().players:
             raise LookupError(f"unknown player {player!r}")
-        if isinstance(params, IcuParams):
-            raise LookupError(f"{rules} is explained by explain_icu")
+        if isinstance(params, IcuParams) or system_of(params) is not None:
+            raise LookupError(f"{rules} is explained by explain_icu or explain_system")
+        assert isinstance(params, IecgParams | IecgTimeline)
         previous = self.states(rules, period - 1, known_at)
         version = params.for_period(period)
         new = _newcomer(view, version)
@@ -268,6 +280,27 @@ class Projector:
         view = self.view(known_at)
         before = previous.get(player) or (icu_newcomer(view)(player) if player else None)
         return run_period(params, period, previous, view), before
+
+    def explain_system(self, rules: str, player: str, period_label: str, known_at: Known = None) -> SystemExplanation:
+        """Why ``player`` has his rating on the list of ``period_label`` under a system of issue 5."""
+        params = get_rules(rules)
+        system = system_of(params)
+        assert system is not None
+        period = params.periods.index(period_label)
+        if player not in self.facts().players:
+            raise LookupError(f"unknown player {player!r}")
+        previous = self.states(rules, period - 1, known_at)
+        return systems.explain(params, system, period, previous, self.view(known_at), player)
+
+    def notes(self, rules: str, period_label: str, known_at: Known = None) -> tuple[str, ...]:
+        """What the run of ``period_label`` could not do, in words (a system of issue 5; else empty)."""
+        params = get_rules(rules)
+        system = system_of(params)
+        if system is None:
+            return ()
+        period = params.periods.index(period_label)
+        previous = self.states(rules, period - 1, known_at)
+        return systems.run_period(params, system, period, previous, self.view(known_at)).notes
 
     def history(self, rules: str, player: str, known_at: Known = None) -> list[tuple[str, Any]]:
         """Each period ``player`` had rated games in, with his state after its run, as known at ``known_at``."""
@@ -349,11 +382,17 @@ class Projector:
 
 def _make(params: Rules) -> Callable[[Iterable[Any]], Any]:
     """How the cache rebuilds a state of ``params``'s system from its fields."""
+    system = system_of(params)
+    if system is not None:
+        return system.make
     return IcuState._make if isinstance(params, IcuParams) else PlayerState._make
 
 
 def _keys(params: Rules) -> tuple[str, ...]:
     """The keys of a list row of ``params``'s system."""
+    system = system_of(params)
+    if system is not None:
+        return systems.list_keys(system)
     return ICU_LIST_KEYS if isinstance(params, IcuParams) else LIST_KEYS
 
 

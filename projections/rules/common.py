@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, NamedTuple, Protocol
 
 
@@ -102,11 +103,21 @@ class Periods(Protocol):
     def index(self, label: str) -> int: ...
     def label(self, index: int) -> str: ...
     def month_names(self, index: int) -> list[str]: ...
+    def last_day(self, index: int) -> date: ...
 
 
 RunPeriod = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Callable[[str], PlayerInfo]], PeriodRun]
 Row = Callable[[Any, int, str, Any, PlayerInfo], "dict[str, Any] | None"]
 Explain = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Callable[[str], PlayerInfo], str], Explanation]
+
+
+class SystemParams(Protocol):
+    """What the projection reads of every system's parameter set."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def periods(self) -> Periods: ...
 
 
 @dataclass(frozen=True)

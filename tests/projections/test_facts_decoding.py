@@ -53,8 +53,8 @@ def test_game_row_equals_json_loads(
     }  # fmt: skip
     state = stored_state(fields)
     decoded = json.loads(state)
-    keys = ("game", "white", "black", "result", "finished", "forfeit", "reported_on")
-    expected = GameRow(*(decoded[k] for k in keys))
+    keys = ("game", "white", "black", "result", "finished", "forfeit", "reported_on", "tournament", "time_control")
+    expected = GameRow(*(decoded[k] or "" for k in keys))  # an absent tournament or time control is ""
     assert game_row(state) == expected
 
 
@@ -63,4 +63,6 @@ def test_game_row_reads_escaped_text() -> None:
         "game": 'G "1"', "white": "a\\b", "black": "c\nd", "result": "1-0", "finished": "2024-01-05",
         "tournament": 'Cup "X"', "time_control": None, "forfeit": "none", "reported_on": "2024-01-06",
     }  # fmt: skip
-    assert game_row(stored_state(fields)) == GameRow('G "1"', "a\\b", "c\nd", "1-0", "2024-01-05", "none", "2024-01-06")
+    assert game_row(stored_state(fields)) == GameRow(
+        'G "1"', "a\\b", "c\nd", "1-0", "2024-01-05", "none", "2024-01-06", 'Cup "X"', ""
+    )

@@ -11,7 +11,8 @@ from projections.periods import PeriodError, PeriodScheme
 from projections.registry import get_rules
 from tests.projections.federation import RULES, Federation
 
-SCHEME: PeriodScheme = get_rules(RULES).periods
+SCHEME = get_rules(RULES).periods
+assert isinstance(SCHEME, PeriodScheme)
 STARTS = ["01", "03", "05", "07", "09", "11"]
 
 
