@@ -22,6 +22,7 @@ from eventsourcing.persistence import PersistenceError
 from commands import output
 from commands.explain_text import explanation_text
 from commands.icu_text import icu_explanation_text, icu_history_rows, icu_table, not_graded_notice
+from commands.system_text import system_explanation_text, system_table
 from ledger.application import Progress, RatingLedger
 from ledger.chain import ChainError
 from ledger.errors import LedgerError, UnknownPlayerError
@@ -29,11 +30,12 @@ from ledger.events import player_key
 from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS, PLAYER_OPTIONAL, read_rows
 from ledger.store import resolve_db
 from ledger.values import FORFEIT_KINDS, PRIOR_STATUSES, PRIOR_SYSTEMS, SOURCES, parse_date
+from projections import systems
 from projections.icu_lists import ICU_LIST_KEYS
 from projections.lists import LIST_KEYS, RatingList
 from projections.log import log_entries
 from projections.periods import PeriodError
-from projections.registry import RULES, UnknownRulesError, get_rules
+from projections.registry import RULES, UnknownRulesError, get_rules, system_of
 from projections.replay import Projector, cache_path_for
 from projections.rules.conversions import ConversionError
 from projections.rules.icu import IcuParams
@@ -476,7 +478,12 @@ def list_text(rating_list: RatingList, fmt: str) -> str:
     if fmt == "json":
         return rating_list.as_json()
     rows = list(rating_list.rows)
-    icu = isinstance(get_rules(rating_list.rules), IcuParams)
+    params = get_rules(rating_list.rules)
+    system = system_of(params)
+    if system is not None:
+        keys = systems.list_keys(system)
+        return output.csv_text(rows, keys) if fmt == "csv" else system_table(rows, keys)
+    icu = isinstance(params, IcuParams)
     if fmt == "csv":
         return output.csv_text(rows, ICU_LIST_KEYS if icu else LIST_KEYS)
     if icu:
@@ -507,6 +514,8 @@ def list_(obj: Context, rules: str, period: str, fmt: str, known_at: str | None)
         notice = ""
         if isinstance(params, IcuParams):
             notice = not_graded_notice(projector.explain_icu(rules, "", period, known, check=False)[0])
+        elif system_of(params) is not None:
+            notice = "".join(f"{note}\n" for note in projector.notes(rules, period, known))
     click.echo(list_text(rating_list, fmt), nl=False)
     if notice:
         click.echo(notice, nl=False, err=True)
@@ -537,6 +546,12 @@ def explain(obj: Context, player_id: str, rules: str, period: str, known_at: str
         if isinstance(get_rules(rules), IcuParams):
             click.echo(_icu_explain(projector, rules, player_id, period, known), nl=False)
             return
+        if system_of(get_rules(rules)) is not None:
+            found = projector.explain_system(rules, player_id, period, known)
+            name = (projector.view(known).players.get(player_id) or projector.facts().players[player_id]).name
+            since = since_published_text(projector, rules, period, player_id) if since_published else ""
+            click.echo(since + system_explanation_text(found, player_id, name, rules, period), nl=False)
+            return
         explanation = projector.explain(rules, player_id, period, known)
         view = projector.view(known)
         name = (view.players.get(player_id) or projector.facts().players[player_id]).name
@@ -564,6 +579,9 @@ def history(obj: Context, player_id: str, rules: str, known_at: str | None) -> N
             click.echo(
                 icu_history_rows(found) if found else f"{player_id} has no graded games under {rules}\n", nl=False
             )
+            return
+        if system_of(get_rules(rules)) is not None:
+            click.echo(_system_history(obj.projector(), rules, player_id, known), nl=False)
             return
         rows = [
             {
@@ -627,6 +645,26 @@ def _icu_explain(projector: Projector, rules: str, player: str, period: str, kno
     return icu_explanation_text(done, before, player, name, period)
 
 
+def _system_history(projector: Projector, rules: str, player: str, known: str | None) -> str:
+    """``history`` under a system of issue 5: the player's row after each period he played in."""
+    params = get_rules(rules)
+    system = system_of(params)
+    assert system is not None
+    found = projector.history(rules, player, known)
+    if not found:
+        return f"{player} has no rated games under {rules}\n"
+    info = systems.player_info(projector.view(known))(player)
+    rows = []
+    for label, state in found:
+        row = system.row(params, params.periods.index(label), player, state, info)
+        shown: dict[str, Any] = {key: None for key in system.keys} if row is None else dict(row)
+        if row is None:
+            shown["status"] = "not published"
+        rows.append({"period": label, **shown})
+    keys = ["period", *system.keys]
+    return output.table(rows, keys)
+
+
 def _fact(value: Any) -> str:
     """One fact of ``log``'s text: ``-`` for none, quoted where it holds blanks."""
     if value is None:
@@ -635,12 +673,12 @@ def _fact(value: Any) -> str:
     return json.dumps(text, ensure_ascii=False) if not text or any(c.isspace() for c in text) else text
 
 
-from commands import audit, corrections, reference  # noqa: E402  (they register their commands on the groups above)
+from commands import audit, corrections, pool, reference  # noqa: E402  (they register their commands on the groups above)
 from commands.audit import since_published_text  # noqa: E402
 from commands.demo import demo  # noqa: E402  (registers the demo command)
 
 cli.add_command(demo)
-__all__ = ["audit", "cli", "corrections", "main", "reference"]
+__all__ = ["audit", "cli", "corrections", "main", "pool", "reference"]
 
 
 def main() -> None:

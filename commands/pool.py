@@ -1,0 +1,75 @@
+"""``pool``: the rating pool over a run of periods, as a table and as a chart (issue 5 §6)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from commands import output
+from commands.chart import png_chart, svg_chart
+from commands.cli import Context, cli, known_at_option, known_date, pass_context, refusals, rules_option
+from projections.pool import PoolPeriod, pool_of
+from projections.registry import get_rules
+
+POOL_KEYS = ["period", "listed", "mean", "median", "entered", "entered_points", "left", "left_points", "drift", "net"]
+POOL_HEADERS = ["period", "listed", "mean", "median", "in", "points in", "out", "points out", "drift", "net"]
+
+
+def pool_rows(pool: list[PoolPeriod]) -> list[dict[str, object]]:
+    """One row a period, ``net`` included."""
+    return [{**p._asdict(), "net": p.net} for p in pool]
+
+
+@cli.command()
+@rules_option
+@click.option("--from", "first", required=True, metavar="YYYY-MM", help="The first period.")
+@click.option("--to", "last", required=True, metavar="YYYY-MM", help="The last period.")
+@known_at_option
+@click.option("--format", "fmt", type=click.Choice(["table", "csv"]), default="table", show_default=True)
+@click.option(
+    "--plot",
+    "plot",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="Also draw the pool as a chart: FILE ending in .svg or .png.",
+)
+@pass_context
+def pool(obj: Context, rules: str, first: str, last: str, known_at: str | None, fmt: str, plot: str | None) -> None:
+    """Show the pool of each list: players listed, mean and median rating, and the rating points
+    that entered the pool (newcomers), left it (players no longer listed) and drifted among the
+    players on both lists; their sum is the net change (inflation or deflation, seed 004).
+
+    \b
+    Example:
+        ratings pool --rules fide-2024 --from 2024-01 --to 2024-12
+        ratings pool --rules glicko2 --from 2024-01 --to 2024-12 --plot pool.svg
+    """
+    if plot is not None and Path(plot).suffix.lower() not in (".svg", ".png"):
+        raise click.UsageError(f"--plot {plot!r}: the chart is written as SVG or PNG; name the file *.svg or *.png")
+    with refusals():
+        params = get_rules(rules)
+        start, end = params.periods.index(first), params.periods.index(last)
+        if end < start:
+            raise click.ClickException(f"--to {last} is before --from {first}")
+        known = known_date(known_at)
+        projector = obj.projector()
+        before = projector.rating_list(rules, params.periods.label(start - 1), known).rows
+        lists = [
+            (params.periods.label(i), projector.rating_list(rules, params.periods.label(i), known).rows)
+            for i in range(start, end + 1)
+        ]
+        found = pool_of(lists, before)
+    rows = pool_rows(found)
+    if fmt == "csv":
+        click.echo(output.csv_text(rows, POOL_KEYS), nl=False)
+    else:
+        click.echo(output.table(rows, POOL_KEYS, POOL_HEADERS), nl=False)
+    if plot is not None:
+        title = f"POOL OF {rules} {first} TO {last}".upper()
+        path = Path(plot)
+        if path.suffix.lower() == ".svg":
+            path.write_text(svg_chart(found, title), encoding="utf-8")
+        else:
+            path.write_bytes(png_chart(found, title))
+        click.echo(f"chart written to {path}", err=True)
