@@ -673,12 +673,12 @@ def _fact(value: Any) -> str:
     return json.dumps(text, ensure_ascii=False) if not text or any(c.isspace() for c in text) else text
 
 
-from commands import audit, corrections, pool, reference  # noqa: E402  (they register their commands on the groups above)
+from commands import audit, corrections, inflation, reference  # noqa: E402  (they register their commands on the groups above)
 from commands.audit import since_published_text  # noqa: E402
 from commands.demo import demo  # noqa: E402  (registers the demo command)
 
 cli.add_command(demo)
-__all__ = ["audit", "cli", "corrections", "main", "pool", "reference"]
+__all__ = ["audit", "cli", "corrections", "inflation", "main", "reference"]
 
 
 def main() -> None:

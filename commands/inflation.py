@@ -1,4 +1,4 @@
-"""``pool``: the rating pool over a run of periods, as a table and as a chart (issue 5 §6)."""
+"""``pool``: the rating pool over a run of periods, its inflation and deflation, as a table and a chart (issue 5 §6)."""
 
 from __future__ import annotations
 
