@@ -63,6 +63,11 @@ def demo(seed: int, period: str, top: int, keep: str | None) -> None:
 def _run(ledger: RatingLedger, fed: Federation, db: str, period: str, top: int) -> None:
     """Record the federation in ``ledger``; print the list of ``period`` and its leader's explanation."""
     ledger.import_players(enumerate(fed.players, start=2))
+    for prior in fed.priors:
+        games = int(prior["games"]) if prior["games"] else None
+        ledger.record_prior(
+            prior["player"], system=prior["system"], rating=float(prior["rating"]), games=games, as_of=prior["as_of"]
+        )
     ledger.import_games(enumerate(fed.games, start=2))
     for adj in fed.adjudications:
         ledger.adjudicate_game(adj["game"], result=adj["result"], on=adj["on"])

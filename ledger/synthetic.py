@@ -25,6 +25,8 @@ class Federation:
     withdrawals: list[dict[str, str]] = field(default_factory=list)
     inactive: list[dict[str, str]] = field(default_factory=list)
     reactivated: list[dict[str, str]] = field(default_factory=list)
+    priors: list[dict[str, str]] = field(default_factory=list)
+    """Prior ratings of other systems (FIDE, ECF) of the players rated elsewhere."""
 
 
 COUNTRIES = ("DE", "IE", "GB", "US", "NL", "IT", "ES", "FR", "BR", "SE", "PL", "AR")
@@ -74,6 +76,17 @@ LAST = (
 )
 
 
+TIME_CONTROLS = ("", "40/7200", "40/7200", "5400+30", "40/7200", "", "900+10", "40/7200", "180+2")
+"""The games' time controls, in turn: mostly standard (or not recorded), one game in nine rapid and
+one blitz, for the systems with a list a category (issue 5). No random draw: the games stay the same."""
+
+
+def _born(first_year: int, i: int) -> str:
+    """Player ``i``'s date of birth: aged 8 to 67 at the start of ``first_year``, one in six under 18."""
+    age = 8 + (i * 37) % 60
+    return f"{first_year - age}-{i % 12 + 1:02d}-{i % 28 + 1:02d}"
+
+
 def _day(first_year: int, month: int, day: int) -> str:
     """The ISO date of ``day`` in the ``month``-th month (from 0) counted from January of ``first_year``."""
     return f"{first_year + month // 12}-{month % 12 + 1:02d}-{day:02d}"
@@ -108,6 +121,7 @@ class FederationStream:
         self.withdrawals: list[dict[str, str]] = []
         self.inactive: list[dict[str, str]] = []
         self.reactivated: list[dict[str, str]] = []
+        self.priors: list[dict[str, str]] = []
         self._started = False
         rng = self.rng
         for i in range(players):
@@ -132,8 +146,17 @@ class FederationStream:
                     "starting_rating": rating,
                     "source": source,
                     "rated_games": rated,
+                    "born": _born(first_year, i),
                 }
             )
+            if source in ("iccf", "other"):
+                # Players rated elsewhere also bring a FIDE rating and English grades (seed 004:
+                # ECF = (FIDE − 700) / 7.5), for the systems that seed from them (issue 5).
+                grade = str(round((int(rating) - 700) / 7.5))
+                as_of = f"{first_year - 1}-12-31"
+                self.priors.append({"player": pid, "system": "fide", "rating": rating, "games": rated, "as_of": as_of})
+                for system in ("ecf", "ecf-rapid"):
+                    self.priors.append({"player": pid, "system": system, "rating": grade, "games": "", "as_of": as_of})
 
     def games(self) -> Iterator[dict[str, str]]:
         """The game rows, in order; the extra facts are complete when this is exhausted (once only)."""
@@ -173,7 +196,7 @@ class FederationStream:
                 "finished": finished,
                 "tournament": tournament,
                 "forfeit": forfeit,
-                "time_control": "40/7200" if g % 3 else "",
+                "time_control": TIME_CONTROLS[g % len(TIME_CONTROLS)],
                 "reported": "",
             }
             if forfeit == "withdrawal":
@@ -217,5 +240,11 @@ def federation(
     stream = FederationStream(seed, players, games, first_year, years, special_every)
     rows = list(stream.games())
     return Federation(
-        stream.players, rows, stream.adjudications, stream.withdrawals, stream.inactive, stream.reactivated
+        stream.players,
+        rows,
+        stream.adjudications,
+        stream.withdrawals,
+        stream.inactive,
+        stream.reactivated,
+        stream.priors,
     )

@@ -266,7 +266,12 @@ def describe_rules() -> tuple[RulesDescription, ...]:
     )
     described.append(RulesDescription(ICU_1980.name, date(1980, 1, 1), None, "in force", _ICU_CHANGES))
     for name, in_force_from, changes in _SYSTEM_DESCRIPTIONS:
-        described.append(RulesDescription(name, in_force_from, None, "in force", changes))
+        # A later version of the same system (the same family, a later date) supersedes this one.
+        family = SYSTEMS[name].family
+        later = sorted(d for n, d, _ in _SYSTEM_DESCRIPTIONS if SYSTEMS[n].family == family and d > in_force_from)
+        until = later[0] if later else None
+        status = "superseded" if until else "in force"
+        described.append(RulesDescription(name, in_force_from, until, status, changes))
     return tuple(described)
 
 
