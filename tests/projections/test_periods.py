@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from projections.periods import PeriodError, PeriodScheme
+from projections.periods import DatedPeriodScheme, PeriodError, PeriodScheme
 from projections.registry import get_rules
 from tests.projections.federation import RULES, Federation
 
@@ -96,3 +96,42 @@ def test_ii1_rating_list_refuses_a_period_that_does_not_start_one(tmp_path: Path
     with pytest.raises(PeriodError, match=r"§II\.1"):
         fed.rating_list("2020-02")
     assert [row["player"] for row in fed.rating_list("2020-01").rows] == ["A", "B"]
+
+
+# --- periods whose length changes on a date (ECF grading: annual before 2012, six-monthly from 2012) ---
+
+ECF_ERAS = DatedPeriodScheme(((0, 12), (2012, 6)), rules_clause="ECF grading, issue 5 §1")
+
+
+@pytest.mark.parametrize(
+    ("day", "label", "months"),
+    [
+        ("2010-05-03", "2010-01", ("2010-01", "2010-12")),
+        ("2011-12-31", "2011-01", ("2011-01", "2011-12")),
+        ("2012-01-01", "2012-01", ("2012-01", "2012-06")),
+        ("2012-06-30", "2012-01", ("2012-01", "2012-06")),
+        ("2012-07-01", "2012-07", ("2012-07", "2012-12")),
+        ("2013-02-14", "2013-01", ("2013-01", "2013-06")),
+    ],
+)
+def test_a_day_falls_in_the_period_of_its_era(day: str, label: str, months: tuple[str, str]) -> None:
+    index = ECF_ERAS.index_of_day(day)
+    assert ECF_ERAS.label(index) == label
+    assert (ECF_ERAS.month_names(index)[0], ECF_ERAS.month_names(index)[-1]) == months
+    assert ECF_ERAS.index(label) == index
+
+
+def test_indices_run_on_without_a_gap_across_the_change() -> None:
+    # 2010, 2011 (a year each), then 2012-01, 2012-07, 2013-01 (six months each): consecutive indices.
+    labels = ["2010-01", "2011-01", "2012-01", "2012-07", "2013-01"]
+    indices = [ECF_ERAS.index(label) for label in labels]
+    assert indices == list(range(indices[0], indices[0] + 5))
+    assert [ECF_ERAS.label(i) for i in indices] == labels
+    assert ECF_ERAS.last_day(indices[1]).isoformat() == "2011-12-31"
+    assert ECF_ERAS.last_day(indices[2]).isoformat() == "2012-06-30"
+
+
+@pytest.mark.parametrize("label", ["2011-07", "2012-03", "2012-13", "2012-1"])
+def test_a_label_that_starts_no_period_of_its_era_is_refused(label: str) -> None:
+    with pytest.raises(PeriodError, match="ECF grading, issue 5 §1"):
+        ECF_ERAS.index(label)
