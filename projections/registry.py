@@ -282,3 +282,15 @@ _ICU_CHANGES = (
         "calendar year at a time; its own system, not a version of the IECG's.",
     ),
 )
+
+
+def _register_systems() -> None:
+    """Every system of issue 5, in the order ``ratings rules`` lists them."""
+    from projections.rules import ecf_grading
+
+    for params in (ecf_grading.ECF_GRADING, ecf_grading.ECF_GRADING_RAPID):
+        in_force, changes = ecf_grading.DESCRIPTIONS[params.name]
+        register_system(params, ecf_grading.SYSTEM, in_force, changes)
+
+
+_register_systems()
