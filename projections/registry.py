@@ -286,11 +286,17 @@ _ICU_CHANGES = (
 
 def _register_systems() -> None:
     """Every system of issue 5, in the order ``ratings rules`` lists them."""
-    from projections.rules import ecf_grading
+    from projections.rules import ecf_grading, glicko
 
-    for params in (ecf_grading.ECF_GRADING, ecf_grading.ECF_GRADING_RAPID):
-        in_force, changes = ecf_grading.DESCRIPTIONS[params.name]
-        register_system(params, ecf_grading.SYSTEM, in_force, changes)
+    entries: list[tuple[SystemParams, System, dict[str, tuple[date, tuple[tuple[str, str], ...]]]]] = [
+        (ecf_grading.ECF_GRADING, ecf_grading.SYSTEM, ecf_grading.DESCRIPTIONS),
+        (ecf_grading.ECF_GRADING_RAPID, ecf_grading.SYSTEM, ecf_grading.DESCRIPTIONS),
+        (glicko.GLICKO, glicko.SYSTEM_GLICKO, glicko.DESCRIPTIONS),
+        (glicko.GLICKO2, glicko.SYSTEM_GLICKO2, glicko.DESCRIPTIONS),
+    ]
+    for params, system, descriptions in entries:
+        in_force, changes = descriptions[params.name]
+        register_system(params, system, in_force, changes)
 
 
 _register_systems()
