@@ -286,11 +286,18 @@ _ICU_CHANGES = (
 
 def _register_systems() -> None:
     """Every system of issue 5, in the order ``ratings rules`` lists them."""
-    from projections.rules import ecf_grading, glicko
+    from projections.rules import ecf_grading, ecf_online, fide, glicko
 
     entries: list[tuple[SystemParams, System, dict[str, tuple[date, tuple[tuple[str, str], ...]]]]] = [
         (ecf_grading.ECF_GRADING, ecf_grading.SYSTEM, ecf_grading.DESCRIPTIONS),
         (ecf_grading.ECF_GRADING_RAPID, ecf_grading.SYSTEM, ecf_grading.DESCRIPTIONS),
+        (ecf_online.ECF_ONLINE, ecf_online.SYSTEM, ecf_online.DESCRIPTIONS),
+        (ecf_online.ECF_ONLINE_RAPID, ecf_online.SYSTEM, ecf_online.DESCRIPTIONS),
+        (ecf_online.ECF_ONLINE_BLITZ, ecf_online.SYSTEM, ecf_online.DESCRIPTIONS),
+        (fide.FIDE_2014, fide.SYSTEM, fide.DESCRIPTIONS),
+        (fide.FIDE_2022, fide.SYSTEM, fide.DESCRIPTIONS),
+        (fide.FIDE_2024, fide.SYSTEM, fide.DESCRIPTIONS),
+        (fide.FIDE_2025, fide.SYSTEM, fide.DESCRIPTIONS),
         (glicko.GLICKO, glicko.SYSTEM_GLICKO, glicko.DESCRIPTIONS),
         (glicko.GLICKO2, glicko.SYSTEM_GLICKO2, glicko.DESCRIPTIONS),
     ]

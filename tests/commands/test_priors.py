@@ -8,6 +8,7 @@ January 1997 X beats A.
 from __future__ import annotations
 
 import json
+import re
 
 from tests.commands.support import Ratings
 
@@ -89,8 +90,11 @@ def test_rules_lists_every_version_with_its_dates_and_differences(ratings: Ratin
     assert names == [
         "iecg-1.0", "iecg-1.1", "iecg-1.2", "iecg-1.3", "iecg-1.3.1",
         "iecg-1.4", "iecg-1.5", "iecg-1.6", "iecg-1.7", "iecg", "icu-1980",
+        "ecf-grading", "ecf-grading-rapid", "ecf-online", "ecf-online-rapid", "ecf-online-blitz",
+        "fide-2014", "fide-2022", "fide-2024", "fide-2025", "glicko", "glicko2",
     ]  # fmt: skip
-    assert "iecg-1.5    from 1998-04-05 until 1998-09-27" in out
+    assert re.search(r"^iecg-1\.5 +from 1998-04-05 until 1998-09-27$", out, re.M)
+    assert re.search(r"^fide-2022 +from 2022-01-01 until 2024-03-01$", out, re.M)
     assert "§III.8" in out.split("iecg-1.5")[1].split("iecg-1.6")[0]
 
 

@@ -9,6 +9,7 @@ of §I.3, §I.4 and §IV.1 written out by hand), never the code under test.
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields, replace
 from datetime import date
 
@@ -84,7 +85,7 @@ def after(name: str, wins: int, losses: int, *, starting: int = 1500, opponent: 
 
 def test_every_version_and_the_timeline_registered_in_order() -> None:
     """Update history 1.0–1.7, and ``iecg``, the timeline."""
-    assert list(RULES) == [*NAMES, "iecg", "icu-1980"]  # and the ICU grading, its own system
+    assert list(RULES)[: len(NAMES) + 2] == [*NAMES, "iecg", "icu-1980"]  # then the ICU's and the other systems
     assert [version(name).name for name in NAMES] == NAMES
     assert get_rules("iecg") is IECG_TIMELINE
     assert isinstance(IECG_TIMELINE, IecgTimeline)
@@ -483,6 +484,18 @@ def test_describe_rules_dates_in_force() -> None:
         ("iecg-1.7", "1999-05-27", None, "in force"),
         ("iecg", "1997-01-01", None, "timeline"),
         ("icu-1980", "1980-01-01", None, "in force"),  # the ICU's own system (seed 001, January 1980)
+        # The systems of issue 5: a later version of the same system supersedes an earlier one.
+        ("ecf-grading", "1958-01-01", None, "in force"),
+        ("ecf-grading-rapid", "1958-01-01", None, "in force"),
+        ("ecf-online", "2020-01-01", None, "in force"),
+        ("ecf-online-rapid", "2020-01-01", None, "in force"),
+        ("ecf-online-blitz", "2020-01-01", None, "in force"),
+        ("fide-2014", "2014-07-01", "2022-01-01", "superseded"),
+        ("fide-2022", "2022-01-01", "2024-03-01", "superseded"),
+        ("fide-2024", "2024-03-01", "2025-10-01", "superseded"),
+        ("fide-2025", "2025-10-01", None, "in force"),
+        ("glicko", "1995-01-01", None, "in force"),
+        ("glicko2", "2013-11-30", None, "in force"),
     ]
     clauses = {d.name: [c.clause for c in d.changes] for d in described}
     assert clauses["iecg-1.1"] == ["§VII.4", "§III.3", "§III.7"]
@@ -493,10 +506,11 @@ def test_describe_rules_dates_in_force() -> None:
 def test_format_rules_table() -> None:
     text = format_rules_table()
     lines = text.splitlines()
-    assert lines[0] == "iecg-1.0    from 1997-01-01 until 1997-03-03"
-    assert lines[1] == "            First release of the IECG Rating Rules."
-    assert lines[2] == "iecg-1.1    from 1997-03-03 until 1997-05-29"
-    assert lines[3].startswith("            §VII.4        Addendum about the correction factor: ")
-    assert "iecg-1.7    from 1999-05-27, in force" in lines
-    assert "iecg        from 1997-01-01, timeline" in lines
+    width = len(max(RULES, key=len)) + 2  # names are padded to the longest registered name
+    assert lines[0] == "iecg-1.0".ljust(width) + "from 1997-01-01 until 1997-03-03"
+    assert lines[1] == " " * width + "First release of the IECG Rating Rules."
+    assert lines[2] == "iecg-1.1".ljust(width) + "from 1997-03-03 until 1997-05-29"
+    assert re.match(rf"^ {{{width}}}§VII\.4 +Addendum about the correction factor: ", lines[3])
+    assert "iecg-1.7".ljust(width) + "from 1999-05-27, in force" in lines
+    assert "iecg".ljust(width) + "from 1997-01-01, timeline" in lines
     assert text.endswith("\n")

@@ -1,0 +1,955 @@
+"""FIDE Elo, by version of the FIDE Rating Regulations: ``fide-2014``, ``fide-2022``, ``fide-2024``, ``fide-2025``.
+
+Sources (every version's text, or the parts of it found):
+
+- ``fide-2014``: the Rating Regulations effective from 1 July 2014 till 30 June
+  2017 (FIDE Handbook B.02, https://www.fide.com/fide/handbook.html?id=172; the
+  handbook's archive lists it as "effective from 1 July 2014 till 30 June
+  2017"). Their K clause (numbered 8.56 there) is quoted in full by
+  http://samara-chess.ru/index.php?go=Pages&in=print&id=24 and
+  http://chessxpose.blogspot.com/2014/08/k40-for-u18.html; the change from 9
+  to 5 games for a first rating "effective 1.July.2014" by
+  https://uschess.discourse.group/t/initial-fide-rating/19212; the unchanged
+  400-point rule and table by http://www.chesselo.com/new_fide_system.html.
+- ``fide-2022``: effective from 1 January 2022 till 29 February 2024
+  (https://handbook.fide.com/chapter/B022022): §8.2 and §8.3.1 transcribed
+  verbatim in a public verification record of the archived page; §8.3.3 (the
+  junior K "until the end of the year of their 18th birthday" and the K×n ≤ 700
+  cap) as quoted from https://www.fide.com/docs/regulations/FIDE%20Rating%20Regulations%202022.pdf.
+- ``fide-2024``: effective from 1 March 2024 (https://handbook.fide.com/chapter/B022024,
+  "Approved by FIDE Council on 15/12/2023"), §7 and §8 in full, and
+  https://qc.fide.com/2024/03/01/new-rating-regulations-come-into-force/ for the
+  one-off increase of ratings between 1000 and 2000 on that day.
+- ``fide-2025``: the 2024 text as amended "Effective from 1 October 2025" in
+  §8.3.1 (the 400-point rule no longer applies to players rated 2650 and above).
+
+Clauses (numbered as in the 2022 and 2024 texts; the 2014 text numbers the same
+rules differently, K being its 8.56):
+
+- §7.1 a list on the first day of each month: periods of one month
+  (:data:`FIDE_PERIODS`), for every version here (monthly since 2012).
+- §7.1.4 a first rating is published when it rests on at least 5 games against
+  rated opponents, pooled over rating periods of not more than 26 months, and is
+  at least the floor (1000 to February 2024, 1400 from March 2024); §7.2.1 a
+  player whose rating drops below the floor is unrated on the next list and is
+  then treated as any other unrated player.
+- §8.1.2 the expected score PD from FIDE's table
+  (:mod:`projections.rules.elo_table`), never the logistic formula.
+- §8.2 the initial rating: the first event scored zero is disregarded (§8.2.1);
+  2014 and 2022: Ra the average of the rated opponents, Ru = Ra at 50%, Ra + 20 a
+  half point above 50%, Ra + dp below (§8.2.2–8.2.3); 2024: Ra includes two
+  hypothetical opponents rated 1800, both drawn, Ru = Ra + dp, at most 2200.
+- §8.3.1 only games against rated players change a rated player's rating; the
+  400-point rule: 2014 and 2024 in every game, 2022 "only one upgrade" a
+  tournament, 2025 not for players rated 2650 and above.
+- §8.3.2 ΔR = K × Σ(W − PD) over the period; §8.3.3 K (below); §8.3.4 the
+  period's change rounded to the nearest whole number, 0.5 away from zero.
+- The one-off compression of 1 March 2024 (``fide-2024`` and ``fide-2025``):
+  a rating R from 1000 to 1999 becomes R + 0.4 × (2000 − R).
+
+Where the texts are silent, or were not found, the choices a FIDE rating
+officer would expect:
+
+1. **Periods and lists.** FIDE's list dated the first of a month incorporates
+   the play of the month before; here the list of period ``YYYY-MM`` holds the
+   play of that month (FIDE's list of the first of the next month). A period is
+   rated once: every game with the ratings at the start of the period (the
+   previous list), one ΔR a period, rounded once (§8.3.2 c–d allow "a tournament
+   or Rating Period"; the brief of this project rates by period). §8.2.4 (an
+   unrated player rated before one of his tournaments is rated) cannot arise:
+   a first rating is made at the end of a period and used from the next.
+2. **K** (§8.3.3, 40/20/10 in every version since 1 July 2014), in this order:
+   a player whose published rating ever reached 2400 has K 10; a junior whose
+   rating never reached 2300 has K 40; a player with fewer than 30 rated games
+   has K 40; anyone else K 20. The order is the one FIDE's published lists
+   bear out (the K = 10 line holds "even if the rating drops below 2400"; the
+   junior line "as long as their rating remains under 2300"). K is fixed at
+   the start of the period from the previous list ("The K is determined based
+   on the rating at the beginning of the tournament", FIDE, 1 July 2009). A
+   junior is, in 2014, under 18 on the first day of the period ("until their
+   18th birthday"); from 2022, in a calendar year no later than the one of his
+   18th birthday ("until the end of the year of their 18th birthday"). No date
+   of birth: not a junior. The games counted for the 30 are every rated game
+   of the player, the games of his first rating included; a prior FIDE rating
+   brings its ``games`` (0 when not given). The K×n ≤ 700 cap (2022 on; absent
+   from the 2014 K clause as quoted) takes n as the player's rated games of the
+   period. The list shows the K of the next period, before that cap.
+3. **The 2022 400-point rule** reads "a player may benefit from only one
+   upgrade under this rule": the upgrade is the raising of an opponent more
+   than 400 points *below* the player to 400 below (it only ever helps the
+   higher rated player). So the lower rated player's opponent is always
+   counted 400 above him (which never helps him), and the higher rated player
+   has one upgrade a tournament, in the game of the greatest difference (the
+   first such game in (day, game) order on a tie). The tournament is the
+   game's ``tournament``; the games with none recorded in one period are taken
+   as one event. A tournament whose games fall in two periods is an event in
+   each (the run sees one period).
+4. **Rounding.** The period's change: nearest whole number, 0.5 away from zero
+   (§8.3.4 of 2022 and 2024; the 2014 text was not found and is taken to round
+   the same way). The initial rating: nearest whole number, 0.5 up (§8.2.3
+   "rounded to the nearest whole number"); p for table 8.1.1 to two decimals,
+   half up (the Title Regulations' rule for the same table). The compressed
+   rating: nearest whole number, 0.5 up. Everything else is exact integer
+   arithmetic in hundredths (PD has two decimals).
+5. **First ratings.** The games counted are the player's games against
+   opponents rated at the start of the period; a game between two unrated
+   players is not rated for either (2022 and 2024 §8.2.2 "rated opponents";
+   the 2014 round-robin method for unrated players' games against each other is
+   not applied: the ledger does not record a tournament's pairing system). The
+   first event (§8.2.1) is the tournament of the player's first game against a
+   rated opponent; "scores zero" is his score against the rated opponents of
+   that event. The pool keeps the results of the 26 periods ending with the one
+   being rated (§7.1.4 "not more than 26 months"); older results drop out. A
+   first rating below the floor is not published, and the player stays unrated
+   with his pool, rated again each period until it qualifies. The seed's "at
+   least 9 results" (seed ``004``) is the rule before 1 July 2014; every version
+   here requires 5 (:attr:`FideParams.first_rating_games`).
+6. **Priors.** A ``fide`` prior makes the player rated with it (rounded half
+   up) from his first game, with its ``games``; a prior below the version's
+   floor leaves him unrated (§7.2.1). Any other prior is ignored: FIDE rates
+   an unrated player only by §8.2.
+7. **The 2024 compression** is applied once, to every rating on the list dated
+   1 March 2024, that is to the ratings the period ``2024-03`` starts from
+   (:attr:`FideParams.compression_period`), before its games are rated; so a
+   timeline that rates each period by the version in force on its last day
+   applies it in the first period under the 2024 rules. The opponents'
+   ratings pooled by unrated players are raised the same way, and so is a
+   ``fide`` prior dated before 1 March 2024 that seeds a player later. Replayed
+   as a version on its own over earlier years, ``fide-2024`` rates those years
+   under the 2024 rules too and still compresses on 1 March 2024.
+8. **Unplayed games** are not rated (§5.1 "Whether these occur because of
+   forfeiture or any other reason, they are not counted"): ``walkovers`` is
+   False.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from typing import Any, Literal, NamedTuple
+
+from projections.periods import PeriodScheme
+from projections.rules.common import (
+    Cell,
+    Explanation,
+    Game,
+    PeriodRun,
+    PlayerInfo,
+    System,
+    age_on,
+    round_half_up,
+)
+from projections.rules.elo_table import expected_hundredths, rating_difference_hundredths
+
+InitialFormula = Literal["20-per-half-point", "two-draws-1800"]
+"""§8.2.3: how the initial rating is made from Ra and the score (2014/2022, or 2024)."""
+
+Junior = Literal["18th-birthday", "end-of-year-18"]
+"""§8.3.3: until when a junior has K 40 (2014: "until their 18th birthday"; 2022 on: the end of that year)."""
+
+FIDE_PERIODS = PeriodScheme(
+    months=1, rules_clause="FIDE Rating Regulations §7.1: a list on the first day of each month"
+)
+"""§7.1: monthly lists (since July 2012, so for every version here)."""
+
+
+@dataclass(frozen=True)
+class FideParams:
+    """One version of the FIDE Rating Regulations: every clause that differs between versions is a field."""
+
+    name: str
+    periods: PeriodScheme
+    """§7.1: the rating period, one month."""
+    floor: int
+    """§7.1.4, §7.2.1: the lowest rating published; a player below it is unrated."""
+    initial_formula: InitialFormula
+    """§8.2.2–8.2.3: the initial rating formula."""
+    junior_until: Junior
+    """§8.3.3: the junior K 40 lasts until the 18th birthday, or the end of that year."""
+    cap_once_per_tournament: bool = False
+    """§8.3.1 (2022): "In any tournament, a player may benefit from only one upgrade under this rule"."""
+    uncapped_from: int | None = None
+    """§8.3.1 (from 1 October 2025): players rated this or more use the actual difference in all cases."""
+    games_cap: int | None = None
+    """§8.3.3 (2022 on): K × n may not exceed this (n the player's games of the period); None: no cap."""
+    initial_max: int | None = None
+    """§8.2.3 (2024): "The maximum initial rating is 2200"; None: no maximum."""
+    compression_period: str | None = None
+    """The period whose starting ratings (FIDE's list of 1 March 2024) are compressed (choice 7); None: never."""
+    cap: int = 400
+    """§8.3.1: "A difference in rating of more than 400 points shall be counted … as … 400 points"."""
+    first_rating_games: int = 5
+    """§7.1.4: "at least 5 games against rated opponents" (from 1 July 2014; 9 before)."""
+    pool_months: int = 26
+    """§7.1.4: results "within consecutive rating periods of not more than 26 months are pooled"."""
+    hypothetical_rating: int = 1800
+    """§8.2.2 (2024): the rating of the two hypothetical opponents, both drawn."""
+    half_point_bonus: int = 20
+    """§8.2.3 (2014/2022): "Ru = Ra + 20 for each half point scored over 50%"."""
+    k_new: int = 40
+    """§8.3.3: K for a player new to the list until 30 games, and for juniors under 2300."""
+    k_new_games: int = 30
+    """§8.3.3: "until they have completed events with at least 30 games"."""
+    k_mid: int = 20
+    """§8.3.3: "K = 20 as long as a player's rating remains under 2400"."""
+    k_high: int = 10
+    """§8.3.3: "K = 10 once a player's published rating has reached 2400"."""
+    k_high_from: int = 2400
+    """§8.3.3: the rating that brings K 10 for good."""
+    junior_age: int = 18
+    """§8.3.3: the birthday that ends the junior K."""
+    junior_below: int = 2300
+    """§8.3.3: "as long as their rating remains under 2300"."""
+    compression_from: int = 1000
+    """Compression of 1 March 2024: ratings from this …"""
+    compression_to: int = 2000
+    """… to below this are raised …"""
+    compression_percent: int = 40
+    """… by this per cent of their distance to ``compression_to``."""
+
+    def compression_index(self) -> int | None:
+        """The period that starts from the compressed ratings, or None."""
+        return _compression_index(self.periods, self.compression_period)
+
+
+@functools.lru_cache(maxsize=64)
+def _compression_index(periods: PeriodScheme, label: str | None) -> int | None:
+    return None if label is None else periods.index(label)
+
+
+FIDE_2014 = FideParams(
+    name="fide-2014",
+    periods=FIDE_PERIODS,
+    floor=1000,
+    initial_formula="20-per-half-point",
+    junior_until="18th-birthday",
+)
+"""The Rating Regulations effective from 1 July 2014 till 30 June 2017."""
+
+FIDE_2022 = FideParams(
+    name="fide-2022",
+    periods=FIDE_PERIODS,
+    floor=1000,
+    initial_formula="20-per-half-point",
+    junior_until="end-of-year-18",
+    cap_once_per_tournament=True,
+    games_cap=700,
+)
+"""The Rating Regulations effective from 1 January 2022 till 29 February 2024."""
+
+FIDE_2024 = FideParams(
+    name="fide-2024",
+    periods=FIDE_PERIODS,
+    floor=1400,
+    initial_formula="two-draws-1800",
+    junior_until="end-of-year-18",
+    games_cap=700,
+    initial_max=2200,
+    compression_period="2024-03",
+)
+"""The Rating Regulations effective from 1 March 2024, before the amendment of 1 October 2025."""
+
+FIDE_2025 = FideParams(
+    name="fide-2025",
+    periods=FIDE_PERIODS,
+    floor=1400,
+    initial_formula="two-draws-1800",
+    junior_until="end-of-year-18",
+    games_cap=700,
+    initial_max=2200,
+    compression_period="2024-03",
+    uncapped_from=2650,
+)
+"""The 2024 Rating Regulations as amended from 1 October 2025 (§8.3.1: no 400-point cap from 2650)."""
+
+VERSIONS: tuple[FideParams, ...] = (FIDE_2014, FIDE_2022, FIDE_2024, FIDE_2025)
+"""Every version, in the order they came into force."""
+
+DESCRIPTIONS: dict[str, tuple[date, tuple[tuple[str, str], ...]]] = {
+    "fide-2014": (
+        date(2014, 7, 1),
+        (
+            ("§8.3.3 (8.56 in this text)", "K 40 until 30 games and until the 18th birthday under 2300; K 20 under "
+             "2400; K 10 once a published rating reached 2400 (was 30/15/10); no K×n cap"),
+            ("§8.3.1", "a difference of more than 400 points counts as 400, in every game"),
+            ("§7.1.4", "a first rating on at least 5 games against rated opponents (was 9), pooled over 26 months, "
+             "published from 1000"),
+            ("§8.2.3", "Ru = Ra at 50%; Ra + 20 for each half point over 50%; Ra + dp below 50%"),
+            ("§7.1", "monthly lists"),
+        ),
+    ),
+    "fide-2022": (
+        date(2022, 1, 1),
+        (
+            ("§8.3.1", "the 400-point rule: in any tournament a player may benefit from only one upgrade, for the "
+             "game in which the rating difference is greatest"),
+            ("§8.3.3", "junior K 40 until the end of the year of the 18th birthday (first found in this text: the "
+             "2017–2021 version in between was not found)"),
+            ("§8.3.3", "K × n (games in the period) may not exceed 700 (likewise)"),
+        ),
+    ),
+    "fide-2024": (
+        date(2024, 3, 1),
+        (
+            ("§8.3.1", "the 400-point rule in every game again (the once-per-tournament limit abolished)"),
+            ("§7.1.4, §7.2.1", "the floor raised from 1000 to 1400"),
+            ("§8.2.2–8.2.3", "Ra includes two hypothetical opponents rated 1800, both drawn; Ru = Ra + dp; at most "
+             "2200"),
+            ("1 March 2024", "one-off: every rating from 1000 to 1999 raised by 0.4 × (2000 − rating)"),
+        ),
+    ),
+    "fide-2025": (
+        date(2025, 10, 1),
+        (("§8.3.1", "no 400-point cap for players rated 2650 and above: the actual difference in all cases"),),
+    ),
+}  # fmt: skip
+"""For each version: the day it came into force and how it differs from the one before, clause by clause."""
+
+
+class FideState(NamedTuple):
+    """One player on a list; plain values only, so that the state is a JSON array.
+
+    ``rating`` is None while the player is unrated; ``pool`` then holds his
+    results toward a first rating, each ``(period, opponent's rating, points2)``.
+    ``games`` counts his rated games (the first rating's included); the
+    ``reached_*`` flags whether a published rating ever reached 2300 or 2400;
+    ``started`` whether his first event (§8.2.1) is behind him;
+    ``period_games`` his games rated in ``last_period``, the last he played in.
+    """
+
+    rating: int | None
+    games: int = 0
+    reached_2300: bool = False
+    reached_2400: bool = False
+    pool: tuple[tuple[int, int, int], ...] = ()
+    started: bool = False
+    last_period: int | None = None
+    period_games: int = 0
+
+
+UNRATED = FideState(None)
+"""A player with no rating and no results toward one."""
+
+
+def make_state(fields: Iterable[Any]) -> FideState:
+    """A state from the JSON array of its fields (the pool's entries come back as tuples)."""
+    rating, games, reached_2300, reached_2400, pool, started, last_period, period_games = fields
+    return FideState(
+        rating,
+        games,
+        bool(reached_2300),
+        bool(reached_2400),
+        tuple((int(p), int(r), int(w)) for p, r, w in pool),
+        bool(started),
+        last_period,
+        period_games,
+    )
+
+
+# --- arithmetic --------------------------------------------------------------
+
+
+def round_away(hundredths: int) -> int:
+    """§8.3.4: a change in hundredths to the nearest whole number, 0.5 away from zero."""
+    whole = (abs(hundredths) + 50) // 100
+    return whole if hundredths >= 0 else -whole
+
+
+def compress(params: FideParams, rating: int) -> int:
+    """The compression of 1 March 2024: R + 0.4 × (2000 − R) for 1000 ≤ R < 2000, rounded half up (choice 4)."""
+    if not params.compression_from <= rating < params.compression_to:
+        return rating
+    return (100 * rating + params.compression_percent * (params.compression_to - rating) + 50) // 100
+
+
+def is_junior(params: FideParams, born: str | None, index: int) -> bool:
+    """§8.3.3: whether the player has the junior K in period ``index`` (choice 2)."""
+    if not born:
+        return False
+    first_day = params.periods.label(index) + "-01"
+    if params.junior_until == "18th-birthday":
+        age = age_on(born, first_day)
+        return age is not None and age < params.junior_age
+    return int(first_day[:4]) - int(born[:4]) <= params.junior_age
+
+
+def k_factor(params: FideParams, state: FideState, born: str | None, index: int) -> int:
+    """§8.3.3: the player's K for period ``index``, before the K×n cap (choice 2 for the order)."""
+    rating = state.rating if state.rating is not None else 0
+    if state.reached_2400 or rating >= params.k_high_from:
+        return params.k_high  # "once a player's published rating has reached 2400 … even if the rating drops"
+    if rating < params.junior_below and not state.reached_2300 and is_junior(params, born, index):
+        return params.k_new  # "for all players until … their 18th birthday, as long as their rating remains under 2300"
+    if state.games < params.k_new_games:
+        return params.k_new  # "for a player new to the rating list until they have completed … 30 games"
+    return params.k_mid  # "as long as a player's rating remains under 2400"
+
+
+def capped_k(params: FideParams, k: int, games: int) -> int:
+    """§8.3.3 (2022 on): "If … n … multiplied by K … exceeds 700, then K shall be the largest whole number such
+    that K x n does not exceed 700"."""
+    if params.games_cap is not None and games and k * games > params.games_cap:
+        return params.games_cap // games
+    return k
+
+
+class Initial(NamedTuple):
+    """§8.2: an initial rating and the terms it was made of."""
+
+    games: int
+    opponents: int
+    """The sum of the opponents' ratings (the hypothetical ones included)."""
+    counted: int
+    """The number of opponents (the hypothetical ones included)."""
+    points2: int
+    """The score in half points (the hypothetical draws included)."""
+    ra: Fraction
+    p100: int | None
+    """p in hundredths where table 8.1.1 is used, else None."""
+    dp: int
+    rating: int
+
+
+def initial_rating(params: FideParams, pool: Sequence[tuple[int, int, int]]) -> Initial:
+    """§8.2.2–8.2.3: the initial rating Ru from the pooled results ``(period, opponent's rating, points2)``."""
+    games = len(pool)
+    total = sum(entry[1] for entry in pool)
+    points2 = sum(entry[2] for entry in pool)
+    if params.initial_formula == "two-draws-1800":
+        # 2024 §8.2.2: "plus two hypothetical opponents rated 1800 … considered as a draw"; §8.2.3: Ru = Ra + dp.
+        counted, total, points2 = games + 2, total + 2 * params.hypothetical_rating, points2 + 2
+        ra = Fraction(total, counted)
+        p100 = (100 * points2 + counted) // (2 * counted)  # p to two decimals, half up (choice 4)
+        dp = rating_difference_hundredths(p100)
+        rating = math.floor(ra + dp + Fraction(1, 2))
+        if params.initial_max is not None:
+            rating = min(rating, params.initial_max)  # "The maximum initial rating is 2200."
+        return Initial(games, total, counted, points2, ra, p100, dp, rating)
+    ra = Fraction(total, games)  # 2014/2022 §8.2.2: "the average rating of the player's rated opponents"
+    below: int | None = None
+    if points2 == games:
+        dp = 0  # "If the player scores 50%, then Ru = Ra."
+    elif points2 > games:
+        dp = params.half_point_bonus * (points2 - games)  # "Ra + 20 for each half point scored over 50%"
+    else:
+        below = (100 * points2 + games) // (2 * games)  # "less than 50%, then Ru = Ra + dp"; p half up (choice 4)
+        dp = rating_difference_hundredths(below)
+    return Initial(games, total, games, points2, ra, below, dp, math.floor(ra + dp + Fraction(1, 2)))
+
+
+# --- one period ----------------------------------------------------------------
+
+
+class Entry(NamedTuple):
+    """One of the player's games of the period, with his opponent's rating at its start (None: unrated)."""
+
+    game: str
+    opponent: str
+    tournament: str | None
+    opponent_rating: int | None
+    points2: int
+
+
+def seed(params: FideParams, index: int, info: PlayerInfo) -> FideState:
+    """Choice 6: the state of a player absent from the previous list, from his ``fide`` prior if any."""
+    prior = info.prior("fide")
+    if prior is None:
+        return UNRATED
+    rating = round_half_up(prior.rating)
+    start = params.compression_index()
+    if start is not None and index >= start and prior.as_of < _compression_day(params):
+        rating = compress(params, rating)
+    if rating < params.floor:
+        return UNRATED  # §7.2.1: below the floor, unrated
+    return FideState(rating, prior.games or 0, rating >= params.junior_below, rating >= params.k_high_from)
+
+
+def _compression_day(params: FideParams) -> str:
+    """The day of the compressed list: the first day of the compression period."""
+    return f"{params.compression_period}-01"
+
+
+def compressed(params: FideParams, state: FideState) -> FideState:
+    """The state on the compressed list (choice 7): its rating and its pooled opponents' ratings."""
+    rating = state.rating if state.rating is None else compress(params, state.rating)
+    pool = tuple((period, compress(params, opp), points2) for period, opp, points2 in state.pool)
+    if rating == state.rating and pool == state.pool:
+        return state
+    return state._replace(rating=rating, pool=pool)
+
+
+def start_state(
+    params: FideParams, index: int, player: str, states: Mapping[str, Any], info: Callable[[str], PlayerInfo]
+) -> FideState:
+    """The player on the list the period starts from: the previous list, compressed in the compression period,
+    or his seed."""
+    state: FideState | None = states.get(player)
+    if state is None:
+        return seed(params, index, info(player))
+    if index == params.compression_index():
+        return compressed(params, state)
+    return state
+
+
+class Assessment(NamedTuple):
+    """A rated player's period (§8.3): every game's figures and the change."""
+
+    k_base: int
+    k: int
+    used: tuple[int | None, ...]
+    """The difference used in each game (own rating minus the opponent's as counted); None: not rated."""
+    pd: tuple[int | None, ...]
+    """PD in hundredths of each game; None: not rated."""
+    upgrades: tuple[str, ...]
+    """Per game: "" or how the 400-point rule applied."""
+    sigma100: int
+    change: int
+    state: FideState
+
+
+def _upgraded(params: FideParams, own: int, entries: Sequence[Entry]) -> set[int]:
+    """§8.3.1 (2022): the games whose opponent more than 400 below is raised: one a tournament, the greatest
+    difference, the first on a tie (choice 3)."""
+    best: dict[str | None, tuple[int, int]] = {}
+    for position, entry in enumerate(entries):
+        if entry.opponent_rating is None:
+            continue
+        gap = own - entry.opponent_rating
+        if gap > params.cap and (entry.tournament not in best or gap > best[entry.tournament][0]):
+            best[entry.tournament] = (gap, position)
+    return {position for _, position in best.values()}
+
+
+def assess(params: FideParams, index: int, start: FideState, entries: Sequence[Entry], born: str | None) -> Assessment:
+    """§8.3: the period of a rated player over his games (those against unrated opponents are not rated)."""
+    own = start.rating
+    assert own is not None
+    rated = sum(1 for entry in entries if entry.opponent_rating is not None)
+    k_base = k_factor(params, start, born, index)
+    k = capped_k(params, k_base, rated)
+    exempt = params.uncapped_from is not None and own >= params.uncapped_from
+    upgraded = _upgraded(params, own, entries) if params.cap_once_per_tournament and not exempt else None
+    used: list[int | None] = []
+    pds: list[int | None] = []
+    how: list[str] = []
+    sigma100 = 0
+    for position, entry in enumerate(entries):
+        if entry.opponent_rating is None:
+            used.append(None)  # §8.3.1: "For each game played against a rated player"
+            pds.append(None)
+            how.append("")
+            continue
+        difference = own - entry.opponent_rating
+        note = ""
+        if exempt:
+            note = "exempt" if abs(difference) > params.cap else ""
+        elif difference < -params.cap:
+            difference, note = -params.cap, "capped"  # §8.3.1: the opponent counted 400 above
+        elif difference > params.cap:
+            if upgraded is None or position in upgraded:
+                difference, note = params.cap, "upgraded"  # §8.3.1: the opponent counted 400 below
+            else:
+                note = "not upgraded"  # §8.3.1 (2022): the tournament's one upgrade went to another game
+        pd = expected_hundredths(difference)  # §8.3.2 a): PD from table 8.1.2
+        sigma100 += 50 * entry.points2 - pd  # §8.3.2 b–c): Σ(score − PD)
+        used.append(difference)
+        pds.append(pd)
+        how.append(note)
+    change = round_away(k * sigma100)  # §8.3.2 d), §8.3.4
+    rating = own + change
+    if rating < params.floor:
+        state = FideState(None, last_period=index, period_games=rated)  # §7.2.1: unrated on the next list
+    else:
+        state = FideState(
+            rating,
+            start.games + rated,
+            start.reached_2300 or rating >= params.junior_below,
+            start.reached_2400 or rating >= params.k_high_from,
+            (),
+            True,
+            index,
+            rated,
+        )
+    return Assessment(k_base, k, tuple(used), tuple(pds), tuple(how), sigma100, change, state)
+
+
+class Qualification(NamedTuple):
+    """An unrated player's period (§7.1.4, §8.2): his pool and, once it qualifies, his initial rating."""
+
+    kept: tuple[tuple[int, int, int], ...]
+    """The earlier results still in the 26-month window."""
+    dropped: tuple[tuple[int, int, int], ...]
+    """The earlier results that fell out of it."""
+    disregarded: frozenset[int]
+    """The positions of this period's games disregarded as a first event scored zero (§8.2.1)."""
+    initial: Initial | None
+    state: FideState
+
+
+def qualify(params: FideParams, index: int, start: FideState, entries: Sequence[Entry]) -> Qualification:
+    """§7.1.4, §8.2: add the period's results against rated opponents to the pool; rate the player once it
+    holds enough games and the rating reaches the floor (choice 5)."""
+    kept = tuple(entry for entry in start.pool if index - entry[0] < params.pool_months)
+    dropped = tuple(entry for entry in start.pool if index - entry[0] >= params.pool_months)
+    counted = [position for position, entry in enumerate(entries) if entry.opponent_rating is not None]
+    started = start.started
+    disregarded: frozenset[int] = frozenset()
+    if not started and counted:
+        started = True
+        first = entries[counted[0]].tournament
+        event = [position for position in counted if entries[position].tournament == first]
+        if sum(entries[position].points2 for position in event) == 0:
+            disregarded = frozenset(event)  # §8.2.1: "scores zero in their first event … disregarded"
+    new = tuple(
+        (index, rating, entries[position].points2)
+        for position in counted
+        if position not in disregarded and (rating := entries[position].opponent_rating) is not None
+    )
+    pool = kept + new
+    initial = None
+    if len(pool) >= params.first_rating_games:
+        initial = initial_rating(params, pool)
+        if initial.rating >= params.floor:  # §7.1.4: "The rating must be at least" the floor
+            rating = initial.rating
+            state = FideState(
+                rating,
+                len(pool),
+                rating >= params.junior_below,
+                rating >= params.k_high_from,
+                (),
+                True,
+                index,
+                len(new),
+            )
+            return Qualification(kept, dropped, disregarded, initial, state)
+    state = FideState(None, 0, False, False, pool, started, index, len(new))
+    return Qualification(kept, dropped, disregarded, initial, state)
+
+
+def _entries(
+    params: FideParams, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Callable[[str], PlayerInfo]
+) -> tuple[dict[str, FideState], dict[str, list[Entry]]]:
+    """Every player's start state and his games of the period, with the opponents' starting ratings."""
+    starts: dict[str, FideState] = {}
+    played: dict[str, list[Entry]] = {}
+    for game in games:
+        white = starts.get(game.white)
+        if white is None:
+            white = starts[game.white] = start_state(params, index, game.white, states, info)
+        black = starts.get(game.black)
+        if black is None:
+            black = starts[game.black] = start_state(params, index, game.black, states, info)
+        played.setdefault(game.white, []).append(
+            Entry(game.game, game.black, game.tournament, black.rating, game.white_points2)
+        )
+        played.setdefault(game.black, []).append(
+            Entry(game.game, game.white, game.tournament, white.rating, 2 - game.white_points2)
+        )
+    return starts, played
+
+
+def run_period(
+    params: FideParams,
+    index: int,
+    states: Mapping[str, Any],
+    games: Sequence[Game],
+    info: Callable[[str], PlayerInfo],
+) -> PeriodRun:
+    """Rate period ``index``: the compression where it falls, then every player who played (§8.2, §8.3)."""
+    changed: dict[str, FideState] = {}
+    if index == params.compression_index():
+        for player in sorted(states):
+            state = compressed(params, states[player])
+            if state != states[player]:
+                changed[player] = state
+    starts, played = _entries(params, index, states, games, info)
+    for player in sorted(played):
+        start = starts[player]
+        if start.rating is None:
+            changed[player] = qualify(params, index, start, played[player]).state
+        else:
+            changed[player] = assess(params, index, start, played[player], info(player).born).state
+    return PeriodRun(changed)
+
+
+def row(params: FideParams, index: int, player: str, state: FideState, info: PlayerInfo) -> dict[str, Any] | None:
+    """The player's row on the list of period ``index``: §7.1.2 publishes the rating, the games rated in the
+    period and K; an unrated player is not published."""
+    if state.rating is None:
+        return None
+    return {
+        "rating": state.rating,
+        "status": "rated",
+        "games": state.games,
+        "k": k_factor(params, state, info.born, index + 1),
+        "period_games": state.period_games if state.last_period == index else 0,
+    }
+
+
+# --- explanations ---------------------------------------------------------------
+
+
+def _points(points2: int) -> float:
+    return points2 / 2
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def _hundredths(value: int) -> float:
+    return round(value / 100, 2)
+
+
+def _seed_notes(params: FideParams, index: int, player: str, states: Mapping[str, Any], info: PlayerInfo) -> list[str]:
+    if player in states:
+        return []
+    prior = info.prior("fide")
+    if prior is None:
+        return [f"{player} has no FIDE rating: unrated until he qualifies for a first rating (§7.1.4)"]
+    start = seed(params, index, info)
+    words = f"FIDE prior {prior.rating:g} as of {prior.as_of} ({prior.games or 0} games)"
+    if start.rating is None:
+        return [f"{words} is below the floor {params.floor}: unrated (§7.2.1)"]
+    if start.rating != round_half_up(prior.rating):
+        return [f"seeded from the {words}, raised to {start.rating} by the compression of 1 March 2024"]
+    return [f"seeded from the {words}"]
+
+
+def _compression_note(params: FideParams, index: int, player: str, states: Mapping[str, Any]) -> list[str]:
+    if index != params.compression_index() or player not in states:
+        return []
+    before: FideState = states[player]
+    if before.rating is None or compress(params, before.rating) == before.rating:
+        return []
+    after = compress(params, before.rating)
+    return [
+        f"compression of 1 March 2024: {before.rating} + 0.4 × ({params.compression_to} − {before.rating}) = {after}"
+    ]
+
+
+def _explain_rated(
+    params: FideParams,
+    index: int,
+    player: str,
+    start: FideState,
+    entries: Sequence[Entry],
+    born: str | None,
+    notes: list[str],
+) -> Explanation:
+    own = start.rating
+    assert own is not None
+    done = assess(params, index, start, entries, born)
+    lines: list[tuple[Cell, ...]] = []
+    upgrade_games: dict[str | None, str] = {}
+    for entry, note in zip(entries, done.upgrades, strict=True):
+        if note == "upgraded":
+            upgrade_games[entry.tournament] = entry.game
+    for entry, used, pd, note in zip(entries, done.used, done.pd, done.upgrades, strict=True):
+        if used is None or pd is None:
+            lines.append((entry.game, entry.opponent, "unrated", None, None, _points(entry.points2), None, None))
+            notes.append(
+                f"{entry.game}: {entry.opponent} was unrated: not rated for {player} (§8.3.1, rated opponents only)"
+            )
+            continue
+        opponent_rating = entry.opponent_rating
+        assert opponent_rating is not None
+        counted = own - used
+        w_we = 50 * entry.points2 - pd
+        lines.append(
+            (
+                entry.game,
+                entry.opponent,
+                opponent_rating,
+                counted,
+                used,
+                _points(entry.points2),
+                _hundredths(pd),
+                round(done.k * w_we / 100, 2),
+            )
+        )
+        event = f"tournament {entry.tournament}" if entry.tournament else "the games with no tournament recorded"
+        if note == "upgraded":
+            once = (
+                " (the one upgrade in " + event + ": the greatest difference)" if params.cap_once_per_tournament else ""
+            )
+            notes.append(f"{opponent_rating} counted as {counted}: §8.3.1 400-point rule{once}")
+        elif note == "capped":
+            notes.append(f"{opponent_rating} counted as {counted}: §8.3.1 400-point rule")
+        elif note == "not upgraded":
+            notes.append(
+                f"{opponent_rating} counted as {opponent_rating}: §8.3.1 400-point rule applied only once in {event},"
+                f" in game {upgrade_games[entry.tournament]}"
+            )
+        elif note == "exempt":
+            notes.append(
+                f"{opponent_rating} counted as {opponent_rating}: §8.3.1, no 400-point cap for a player rated "
+                f"{params.uncapped_from} or more"
+            )
+    rated = sum(1 for used in done.used if used is not None)
+    w100 = sum(50 * entry.points2 for entry, used in zip(entries, done.used, strict=True) if used is not None)
+    we100 = sum(pd for pd in done.pd if pd is not None)
+    if done.k != done.k_base:
+        notes.append(
+            f"§8.3.3: K × n = {done.k_base} × {rated} exceeds {params.games_cap}: K = {done.k}, the largest whole "
+            f"number with K × n ≤ {params.games_cap}"
+        )
+    exact = done.k * done.sigma100
+    if exact % 100:
+        notes.append(f"§8.3.4: the change {exact / 100:g} is rounded to {done.change} (0.5 away from zero)")
+    after = done.state
+    if after.rating is None:
+        notes.append(f"§7.2.1: {own + done.change} is below the floor {params.floor}: unrated on the next list")
+        after_terms: tuple[tuple[str, Cell], ...] = (("rating", None), ("status", "unrated"))
+    else:
+        after_terms = (
+            ("rating", after.rating),
+            ("status", "rated"),
+            ("games", after.games),
+            ("K next period", k_factor(params, after, born, index + 1)),
+        )
+    return Explanation(
+        before=(
+            ("rating", own),
+            ("games", start.games),
+            ("K", done.k_base),
+            ("junior", _yes(is_junior(params, born, index))),
+            ("reached 2400", _yes(start.reached_2400)),
+        ),
+        columns=("game", "opponent", "R(opp)", "used", "diff", "W", "We", "K·(W−We)"),
+        lines=tuple(lines),
+        terms=(
+            ("K", done.k),
+            ("n", rated),
+            ("ΣW", w100 / 100),
+            ("ΣWe", _hundredths(we100)),
+            ("Σ(W−We)", _hundredths(done.sigma100)),
+            ("K·Σ(W−We)", round(exact / 100, 2)),
+            ("ΔR", done.change),
+        ),
+        after=after_terms,
+        notes=tuple(notes),
+    )
+
+
+def _formula_words(params: FideParams, initial: Initial) -> str:
+    if params.initial_formula == "two-draws-1800":
+        return (
+            f"§8.2.2–8.2.3: Ra = ({initial.opponents - 2 * params.hypothetical_rating} + 2 × "
+            f"{params.hypothetical_rating}) / {initial.counted} with two hypothetical draws; Ru = Ra + dp"
+            + (f", at most {params.initial_max}" if params.initial_max is not None else "")
+        )
+    if initial.p100 is None and initial.dp == 0:
+        return "§8.2.3: a score of 50%: Ru = Ra"
+    if initial.p100 is None:
+        return f"§8.2.3: Ru = Ra + {params.half_point_bonus} for each half point over 50%"
+    return "§8.2.3: a score below 50%: Ru = Ra + dp (table 8.1.1)"
+
+
+def _explain_unrated(
+    params: FideParams, index: int, start: FideState, entries: Sequence[Entry], notes: list[str]
+) -> Explanation:
+    done = qualify(params, index, start, entries)
+    label = params.periods.label
+    lines: list[tuple[Cell, ...]] = []
+    for period, opp, points2 in done.kept:
+        lines.append((None, label(period), None, opp, _points(points2), "yes (earlier)"))
+    for period, opp, points2 in done.dropped:
+        lines.append((None, label(period), None, opp, _points(points2), f"no: older than {params.pool_months} months"))
+    if done.dropped:
+        notes.append(f"§7.1.4: results older than {params.pool_months} months are no longer pooled")
+    for position, entry in enumerate(entries):
+        if entry.opponent_rating is None:
+            counted = "no: opponent unrated"
+        elif position in done.disregarded:
+            counted = "no: first event scored zero"
+        else:
+            counted = "yes"
+        rating: Cell = entry.opponent_rating if entry.opponent_rating is not None else "unrated"
+        lines.append((entry.game, label(index), entry.opponent, rating, _points(entry.points2), counted))
+    if done.disregarded:
+        notes.append("§8.2.1: the player scored zero in his first event: its results are disregarded")
+    pooled = len(done.kept) + sum(1 for line in lines if line[-1] == "yes")
+    terms: list[tuple[str, Cell]] = [("games counted", pooled), ("games needed", params.first_rating_games)]
+    initial = done.initial
+    if initial is None:
+        notes.append(
+            f"§7.1.4: a first rating needs at least {params.first_rating_games} games against rated opponents; "
+            f"{pooled} so far"
+        )
+    else:
+        notes.append(_formula_words(params, initial))
+        terms += [
+            ("Ra", round(float(initial.ra), 2)),
+            ("score", initial.points2 / 2),
+            ("of", initial.counted),
+            ("p", None if initial.p100 is None else initial.p100 / 100),
+            ("dp", initial.dp),
+            ("Ru", initial.rating),
+        ]
+        if done.state.rating is None:
+            notes.append(f"§7.1.4: Ru {initial.rating} is below {params.floor}: not published, the results stay pooled")
+    after = done.state
+    after_terms: tuple[tuple[str, Cell], ...] = (
+        (("rating", after.rating), ("status", "rated"), ("games", after.games))
+        if after.rating is not None
+        else (("rating", None), ("status", "unrated"), ("games pooled", len(after.pool)))
+    )
+    return Explanation(
+        before=(("rating", None), ("status", "unrated"), ("games pooled", len(start.pool))),
+        columns=("game", "period", "opponent", "R(opp)", "W", "counted"),
+        lines=tuple(lines),
+        terms=tuple(terms),
+        after=after_terms,
+        notes=tuple(notes),
+    )
+
+
+def explain(
+    params: FideParams,
+    index: int,
+    states: Mapping[str, Any],
+    games: Sequence[Game],
+    info: Callable[[str], PlayerInfo],
+    player: str,
+) -> Explanation:
+    """The player's part of the run of period ``index``: his games in FIDE's terms (K, PD, the 400-point rule),
+    or, unrated, his progress toward a first rating."""
+    label = params.periods.label(index)
+    starts, played = _entries(params, index, states, games, info)
+    notes = _compression_note(params, index, player, states)
+    entries = played.get(player)
+    if entries is None:
+        if notes:
+            before: FideState = states[player]
+            after = compressed(params, before)
+            return Explanation(
+                before=(("rating", before.rating),),
+                columns=(),
+                lines=(),
+                terms=(),
+                after=(("rating", after.rating),),
+                notes=tuple(notes),
+            )
+        raise LookupError(f"player {player} played no game in period {label} of {params.name}")
+    notes += _seed_notes(params, index, player, states, info(player))
+    start = starts[player]
+    if start.rating is None:
+        return _explain_unrated(params, index, start, entries, notes)
+    return _explain_rated(params, index, player, start, entries, info(player).born, notes)
+
+
+SYSTEM = System(
+    family="fide",
+    keys=("rating", "status", "games", "k", "period_games"),
+    run=run_period,
+    row=row,
+    explain=explain,
+    make=make_state,
+    walkovers=False,
+)
+"""The FIDE rating system; its parameter sets are :data:`VERSIONS`."""
