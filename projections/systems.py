@@ -97,6 +97,22 @@ def rows(
 def explain(
     params: SystemParams, system: System, index: int, states: Mapping[str, Any], view: FactsView, player: str
 ) -> Explanation:
-    """The player's part of the run of period ``index`` from ``states`` (the list before it)."""
+    """The player's part of the run of period ``index`` from ``states`` (the list before it).
+
+    A player the run leaves as he was (he played no game of the system's list in the period) is
+    explained as such: his row before the period is his row after it, carried over, with the
+    system's reason as a note; one who was never rated up to the period is refused.
+    """
     games = view.games(params.periods.month_names(index), walkovers=system.walkovers)
-    return system.explain(params, index, states, games, player_info(view), player)
+    info = player_info(view)
+    try:
+        return system.explain(params, index, states, games, info, player)
+    except LookupError as error:
+        if player not in states:
+            raise LookupError(f"{error}; and {player} has no rating under {params.name} before it") from None
+        reason = str(error.args[0]) if error.args else str(error)
+    before = system.row(params, index - 1, player, states[player], info(player)) or {"status": "not published"}
+    carried = tuple((key, before.get(key)) for key in system.keys)
+    after_row = system.row(params, index, player, states[player], info(player)) or {"status": "not published"}
+    after = tuple((key, after_row.get(key)) for key in system.keys)
+    return Explanation(carried, (), (), (), after, (f"{reason}: carried over from the list before",))

@@ -69,6 +69,8 @@ def toy_explain(
     player: str,
 ) -> Explanation:
     mine = [g for g in games if player in (g.white, g.black)]
+    if not mine:
+        raise LookupError(f"{player} played no toy game")
     before = states.get(player)
     return Explanation(
         (("rating", None if before is None else before.rating),),
@@ -187,3 +189,15 @@ def test_inactive_players_are_not_listed_and_notes_and_explanations(fed: Federat
     assert explained.lines == (("g1", 0.5), ("g2", 0.0), ("late", 1.0))  # B drew g1, lost g2 to A, won "late"
     with pytest.raises(LookupError, match="unknown player 'Z'"):
         projector.explain_system("toy", "Z", "2024-01")
+
+
+def test_a_player_who_did_not_play_is_explained_as_carried_over(fed: Federation) -> None:
+    fed.ledger.register_player("D", "Player D", reported_on="2024-01-01")
+    projector = fed.projector()
+    explained = projector.explain_system("toy", "A", "2024-02")
+    # A's January: 1020 on 4 games (see above), carried over to February, when he did not play.
+    assert explained.before == explained.after == (("rating", 1020), ("status", "rated"), ("games", 4))
+    assert explained.lines == ()
+    assert explained.notes == ("A played no toy game: carried over from the list before",)
+    with pytest.raises(LookupError, match="D played no toy game; and D has no rating under toy before it"):
+        projector.explain_system("toy", "D", "2024-02")
