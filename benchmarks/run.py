@@ -36,6 +36,7 @@ import sqlite3
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -120,6 +121,42 @@ def machine() -> list[str]:
         f"SQLite:   {sqlite3.sqlite_version}; eventsourcing {_version('eventsourcing')}, "
         f"sqlite-utils {_version('sqlite-utils')}, click {_version('click')}",
     ]
+
+
+def _import_seconds(env: dict[str, str]) -> float:
+    """The best of three new processes' ``import commands.cli`` (what every ``ratings`` command imports), in seconds."""
+    code = "import time; s = time.perf_counter(); import commands.cli; print(time.perf_counter() - s)"
+    runs = [
+        float(
+            subprocess.run(
+                [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+            ).stdout
+        )
+        for _ in range(3)
+    ]
+    return min(runs)
+
+
+def bytecode() -> str:
+    """How a new process gets the project's bytecode, and what importing the command line costs it.
+
+    With ``PYTHONDONTWRITEBYTECODE`` (or ``-B``) no ``.pyc`` is written, so every command the
+    benchmark starts compiles the project's modules from source; the import is then also timed
+    with bytecode cached in a scratch folder, as an installed copy would have it.
+    """
+    here = _import_seconds(dict(os.environ))
+    if not sys.dont_write_bytecode:
+        return f"Bytecode: written as usual; import commands.cli in a new process {here:.2f} s"
+    # The timed `ratings` commands run with bytecode cached (see :data:`_PYCACHE`).
+    with tempfile.TemporaryDirectory() as scratch:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"PYTHONPYCACHEPREFIX": scratch}
+        _import_seconds(env)  # writes the bytecode
+        cached = _import_seconds(env)
+    return (
+        f"Bytecode: this environment writes none (PYTHONDONTWRITEBYTECODE): import commands.cli {here:.2f} s "
+        f"compiling the sources, {cached:.2f} s with bytecode cached, as an installed copy has it and as "
+        f"the timed `ratings` commands below run"
+    )
 
 
 # --- helpers ---------------------------------------------------------------------
@@ -293,10 +330,18 @@ def ratings_command() -> tuple[list[str], str]:
     return [sys.executable, "-c", starter], f"{sys.executable} -c 'from commands.cli import main; main()'"
 
 
+_PYCACHE = tempfile.mkdtemp(prefix="ratings-benchmark-pycache-")
+"""Where the ``ratings`` processes keep the project's bytecode: an installed copy has it (pip compiles
+it on install), so a timed command does not compile the sources, even where the environment sets
+``PYTHONDONTWRITEBYTECODE``; the first command of a run writes it."""
+
+
 def cli(db: Path, *args: str) -> tuple[float, str]:
-    """``ratings --db DB ARGS...`` in a new process: wall seconds and its output (a failure stops the run)."""
+    """``ratings --db DB ARGS...`` in a new process, bytecode cached: wall seconds and its output
+    (a failure stops the run)."""
     command, _ = ratings_command()
-    env = {k: v for k, v in os.environ.items() if k != "RATINGS_DB"}
+    skip = ("RATINGS_DB", "PYTHONDONTWRITEBYTECODE")
+    env = {k: v for k, v in os.environ.items() if k not in skip} | {"PYTHONPYCACHEPREFIX": _PYCACHE}
     start = time.perf_counter()
     done = subprocess.run([*command, "--db", str(db), *args], cwd=ROOT, capture_output=True, text=True, env=env)
     seconds = time.perf_counter() - start
@@ -391,6 +436,7 @@ def main(argv: list[str] | None = None) -> int:
     say("=======================")
     for line in machine():
         say(line)
+    say(bytecode())
     say(
         f"Started:  {time.strftime('%Y-%m-%d %H:%M:%S %Z')}; "
         f"command: python -m benchmarks.run {' '.join(argv or sys.argv[1:])}"

@@ -4,14 +4,16 @@ Nothing here is a fact: the whole file can be deleted at any time and is
 rebuilt from the log, to the same bytes. It exists so that a list after one
 more game reads only the new events and replays only the periods they touch.
 
-Tables (written with sqlite-utils):
+Tables (created and written with sqlite-utils; each write of facts or states
+is one transaction):
 - ``meta``: the log position folded so far, and a fingerprint of the event at
   that position, so a cache is never used against another ledger;
 - ``players`` (as registered, with the reported date), ``player_corrections``,
   ``amendments`` (of games), ``amended`` (the recorded rows of amended games),
   ``markers``: folded facts;
-- ``months``: the games recorded as finished in each calendar month, as one
-  text (:func:`encode_month`), and the month's mark (:attr:`Facts.marks`);
+- ``months``: the month's mark (:attr:`Facts.marks`), and the games recorded
+  as finished in it, as one text (:func:`encode_month`) — last, so that the
+  marks of every month are read without the pages of the games;
 - ``states``: per rules version and period, the players the run changed
   (``delta``), and every sixth period the whole state (``full``), each as
   the blob :func:`encode_states` writes;
@@ -30,17 +32,21 @@ import hashlib
 import json
 import struct
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import partial
+from itertools import repeat
+from operator import itemgetter
 from typing import Any, cast
 
 import sqlite_utils
 
 from ledger.values import Registration
+from projections.collector import paused
 from projections.facts import Adjustment, Amendment, Facts, GameRow, Marker, PlayerCorrection, Prior
 from projections.lists import LIST_KEYS
 from projections.rules.iecg import PlayerState
 
-FORMAT = "5"
-"""The layout of this file; a cache of another layout is rebuilt."""
+FORMAT = "6"
+"""The layout of this file; a cache of another layout is rebuilt. (6: a month's mark before its games.)"""
 
 FULL_EVERY = 6
 """A full state is kept for every period whose index is a multiple of this (one a year of IECG periods)."""
@@ -56,6 +62,15 @@ _encode = json.JSONEncoder(separators=(",", ":")).encode
 _STATE = struct.Struct("<2i?9i")
 """A :class:`PlayerState` packed: its twelve fields in order, ``established`` a byte, the others 32-bit integers."""
 
+_player_state: Callable[[Iterable[Any]], PlayerState] = partial(tuple.__new__, PlayerState)
+"""``PlayerState._make`` without its Python-level call and length check: for rows whose length is known."""
+_game_row: Callable[[Iterable[Any]], GameRow] = partial(tuple.__new__, GameRow)
+"""``GameRow._make``, the same way."""
+_registration: Callable[[Iterable[Any]], Registration] = partial(tuple.__new__, Registration)
+"""``Registration._make``, the same way."""
+_amendment: Callable[[Iterable[Any]], Amendment] = partial(tuple.__new__, Amendment)
+"""``Amendment._make``, the same way."""
+
 
 def encode_states(states: Mapping[str, Any]) -> bytes | str:
     """Player states in player order, the same bytes every time.
@@ -68,10 +83,10 @@ def encode_states(states: Mapping[str, Any]) -> bytes | str:
     ``{player: [fields...]}``.
     """
     players = sorted(states)
-    pack = _STATE.pack
     if players and type(states[players[0]]) is not PlayerState:
         return _encode({p: states[p] for p in players})  # another system's states
     try:
+        pack = _STATE.pack
         packed = b"".join([pack(*states[p]) for p in players])
     except struct.error:
         return _encode({p: states[p] for p in players})
@@ -85,7 +100,7 @@ def decode_states(value: bytes | str, make: Callable[[Iterable[Any]], Any] = Pla
         return {p: make(row) for p, row in json.loads(value).items()}
     size = int.from_bytes(value[:4], "little")
     players = json.loads(value[4 : 4 + size])
-    return dict(zip(players, map(PlayerState._make, _STATE.iter_unpack(value[4 + size :])), strict=True))
+    return dict(zip(players, map(_player_state, _STATE.iter_unpack(value[4 + size :])), strict=True))
 
 
 _FIELD, _ROW = "\x1f", "\x1e"
@@ -108,13 +123,72 @@ def encode_month(rows: Iterable[GameRow]) -> str:
 
 
 def decode_month(text: str) -> list[GameRow]:
-    """The games :func:`encode_month` wrote."""
+    """The games :func:`encode_month` wrote (each row of text has every field: it counted them)."""
     if not text.startswith(_ROW):
         return [GameRow(*g) for g in json.loads(text)]
     if text == _ROW:
         return []
-    make = GameRow._make
-    return [make(row.split(_FIELD)) for row in text[1:].split(_ROW)]
+    return list(map(_game_row, map(str.split, text[1:].split(_ROW), repeat(_FIELD))))
+
+
+_COLUMNS: dict[str, dict[str, type]] = {
+    "meta": {"key": str, "value": str},
+    "players": {
+        "player": str,
+        "name": str,
+        "country": str,
+        "born": str,
+        "starting_rating": int,
+        "source": str,
+        "rated_games": int,
+        "reported": str,
+    },
+    "player_corrections": {"position": int, "player": str, "reported": str, "changes": str},
+    # The mark before the games: SQLite reads a column after a long text through all its pages.
+    "months": {"month": str, "mark": str, "games": str},
+    "amendments": {"position": int, "game": str, "kind": str, "reported": str, "changes": str},
+    "amended": dict.fromkeys(GameRow._fields, str),
+    "priors": {
+        "position": int,
+        "player": str,
+        "system": str,
+        "rating": float,
+        "games": int,
+        "status": str,
+        "deviation": float,
+        "volatility": float,
+        "as_of": str,
+        "reported": str,
+    },
+    "adjustments": {
+        "position": int,
+        "system": str,
+        "player": str,
+        "points": int,
+        "on": str,
+        "reason": str,
+        "reported": str,
+    },
+    "markers": {"position": int, "player": str, "on": str, "inactive": int, "reported": str},
+    "states": {"rules": str, "period": int, "last_month": str, "delta": bytes, "full": bytes},
+    "materialised": {"rules": str, "period": int, "last_month": str, "rows": int, "list": str},
+}
+"""Every table of the file and its columns, in order, as sqlite-utils creates them."""
+
+_KEYS: dict[str, str | tuple[str, ...]] = {
+    "meta": "key",
+    "players": "player",
+    "player_corrections": "position",
+    "months": "month",
+    "amendments": "position",
+    "amended": "game",
+    "priors": "position",
+    "adjustments": "position",
+    "markers": "position",
+    "states": ("rules", "period"),
+    "materialised": ("rules", "period"),
+}
+"""The primary key of each table."""
 
 
 class ProjectionCache:
@@ -140,87 +214,22 @@ class ProjectionCache:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
         return None if row is None else str(row[0])
 
+    def _upsert(self, table: str, rows: Iterable[Iterable[Any]]) -> None:
+        """Write ``rows`` (each the values of the table's columns, in order) into ``table``; the caller commits."""
+        columns = tuple(_COLUMNS[table])
+        self.db.table(table).upsert_all((dict(zip(columns, row, strict=True)) for row in rows), pk=_KEYS[table])
+
     def _set_meta(self, **values: str) -> None:
-        self.db.table("meta").upsert_all([{"key": k, "value": v} for k, v in values.items()], pk="key")
+        self._upsert("meta", values.items())
 
     def reset(self) -> None:
         """Drop everything and start an empty cache."""
-        for name in self.db.table_names():
-            self.db[name].drop()
-        self.db.table("meta").create({"key": str, "value": str}, pk="key")
-        self.db.table("players").create(
-            {
-                "player": str,
-                "name": str,
-                "country": str,
-                "born": str,
-                "starting_rating": int,
-                "source": str,
-                "rated_games": int,
-                "reported": str,
-            },
-            pk="player",
-        )
-        self.db.table("player_corrections").create(
-            {"position": int, "player": str, "reported": str, "changes": str}, pk="position"
-        )
-        self.db.table("months").create({"month": str, "games": str, "mark": str}, pk="month")
-        self.db.table("amendments").create(
-            {"position": int, "game": str, "kind": str, "reported": str, "changes": str}, pk="position"
-        )
-        self.db.table("amended").create(
-            {
-                "game": str,
-                "white": str,
-                "black": str,
-                "result": str,
-                "finished": str,
-                "forfeit": str,
-                "reported": str,
-                "tournament": str,
-                "time_control": str,
-            },
-            pk="game",
-        )
-        self.db.table("priors").create(
-            {
-                "position": int,
-                "player": str,
-                "system": str,
-                "rating": float,
-                "games": int,
-                "status": str,
-                "deviation": float,
-                "volatility": float,
-                "as_of": str,
-                "reported": str,
-            },
-            pk="position",
-        )
-        self.db.table("adjustments").create(
-            {
-                "position": int,
-                "system": str,
-                "player": str,
-                "points": int,
-                "on": str,
-                "reason": str,
-                "reported": str,
-            },
-            pk="position",
-        )
-        self.db.table("markers").create(
-            {"position": int, "player": str, "on": str, "inactive": int, "reported": str}, pk="position"
-        )
-        self.db.table("states").create(
-            {"rules": str, "period": int, "last_month": str, "delta": bytes, "full": bytes},
-            pk=("rules", "period"),
-            not_null={"delta"},
-        )
-        self.db.table("materialised").create(
-            {"rules": str, "period": int, "last_month": str, "rows": int, "list": str}, pk=("rules", "period")
-        )
-        self._set_meta(format=FORMAT, position="0", fingerprint="")
+        with self.db.conn:
+            for name in self.db.table_names():
+                self.db[name].drop()
+            for table, columns in _COLUMNS.items():
+                self.db.table(table).create(columns, pk=_KEYS[table], not_null={"delta"} if table == "states" else None)
+            self._set_meta(format=FORMAT, position="0", fingerprint="")
 
     def position(self) -> int:
         return int(self._meta("position") or 0)
@@ -233,54 +242,67 @@ class ProjectionCache:
     def load_facts(self) -> Facts:
         """The cached facts; games are read a month at a time, when asked for."""
         facts = Facts(position=self.position())
-        make = Registration._make
-        for *fields, reported in self.db.execute(
-            "SELECT player, name, country, born, starting_rating, source, rated_games, reported FROM players"
-        ):
-            reg = make(fields)
-            facts.registrations[reg.player] = facts.players[reg.player] = reg
-            facts.registered_on[reg.player] = reported
-        for position, player, reported, changes in self.db.execute(
-            "SELECT position, player, reported, changes FROM player_corrections ORDER BY position"
-        ):
-            correction = PlayerCorrection(position, player, reported, tuple(json.loads(changes)))
-            facts.player_corrections.setdefault(player, []).append(correction)
-            facts.players[player] = facts.players[player]._replace(**dict(correction.changes))
-        for row in self.db.execute(
-            "SELECT game, white, black, result, finished, forfeit, reported, tournament, time_control FROM amended"
-        ):
-            facts.amended[row[0]] = GameRow._make(row)
-        for position, game, kind, reported, changes in self.db.execute(
-            "SELECT position, game, kind, reported, changes FROM amendments ORDER BY position"
-        ):
-            amendment = Amendment(position, game, kind, reported, tuple(map(tuple, json.loads(changes))))
-            facts.amendments.setdefault(game, []).append(amendment)
-        for position, player, on, inactive, reported in self.db.execute(
-            'SELECT position, player, "on", inactive, reported FROM markers ORDER BY position'
-        ):
-            facts.markers.setdefault(player, []).append(Marker(position, on, bool(inactive), reported))
-        for row in self.db.execute(
-            "SELECT position, player, system, rating, games, status, deviation, volatility, as_of, reported "
-            "FROM priors ORDER BY position"
-        ):
-            prior = Prior._make(row)
-            facts.priors.setdefault(prior.player, []).append(prior)
-        facts.adjustments = [
-            Adjustment._make(row)
-            for row in self.db.execute(
-                'SELECT position, system, player, points, "on", reason, reported FROM adjustments ORDER BY position'
-            )
-        ]
-        for month, mark in self.db.execute("SELECT month, mark FROM months"):
-            facts.stored_months.add(month)
-            if mark:
-                facts.marks[month] = mark
+        execute = self.db.execute
+        with paused():
+            rows = execute(
+                "SELECT player, name, country, born, starting_rating, source, rated_games, reported FROM players"
+            ).fetchall()
+            players = list(map(itemgetter(0), rows))
+            registrations = list(map(_registration, map(itemgetter(slice(7)), rows)))
+            facts.registrations.update(zip(players, registrations, strict=True))
+            facts.players.update(zip(players, registrations, strict=True))
+            facts.registered_on.update(zip(players, map(itemgetter(7), rows), strict=True))
+            for position, player, reported, changes in execute(
+                "SELECT position, player, reported, changes FROM player_corrections ORDER BY position"
+            ):
+                correction = PlayerCorrection(position, player, reported, tuple(map(tuple, json.loads(changes))))
+                facts.player_corrections.setdefault(player, []).append(correction)
+                facts.players[player] = facts.players[player]._replace(**dict(correction.changes))
+            rows = execute(
+                "SELECT game, white, black, result, finished, forfeit, reported, tournament, time_control FROM amended"
+            ).fetchall()
+            facts.amended.update(zip(map(itemgetter(0), rows), map(_game_row, rows), strict=True))
+            rows = execute(
+                "SELECT position, game, kind, reported, changes FROM amendments ORDER BY position"
+            ).fetchall()
+            # Every amendment's changes in one parse: each is a JSON list, so together they are one.
+            changes = json.loads("[" + ",".join(map(itemgetter(4), rows)) + "]")
+            amendments = facts.amendments
+            for (position, game, kind, reported, _), changed in zip(rows, changes, strict=True):
+                amendment = _amendment((position, game, kind, reported, tuple(map(tuple, changed))))
+                if game in amendments:
+                    amendments[game].append(amendment)
+                else:
+                    amendments[game] = [amendment]
+            for position, player, on, inactive, reported in execute(
+                'SELECT position, player, "on", inactive, reported FROM markers ORDER BY position'
+            ):
+                facts.markers.setdefault(player, []).append(Marker(position, on, bool(inactive), reported))
+            for row in execute(
+                "SELECT position, player, system, rating, games, status, deviation, volatility, as_of, reported "
+                "FROM priors ORDER BY position"
+            ):
+                prior = Prior._make(row)
+                facts.priors.setdefault(prior.player, []).append(prior)
+            facts.adjustments = [
+                Adjustment._make(row)
+                for row in execute(
+                    'SELECT position, system, player, points, "on", reason, reported FROM adjustments ORDER BY position'
+                )
+            ]
+            for month, mark in execute("SELECT month, mark FROM months"):
+                facts.stored_months.add(month)
+                if mark:
+                    facts.marks[month] = mark
         facts.load_month = self.month
         return facts
 
     def month(self, month: str) -> list[GameRow]:
         row = self.db.execute("SELECT games FROM months WHERE month = ?", [month]).fetchone()
-        return [] if row is None else decode_month(row[0])
+        if row is None:
+            return []
+        with paused():
+            return decode_month(row[0])
 
     def months(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT month FROM months ORDER BY month")]
@@ -288,47 +310,29 @@ class ProjectionCache:
     def store_facts(self, facts: Facts, earliest: str | None, fingerprint: str) -> None:
         """Write what :meth:`Facts.fold` added, and forget every period from ``earliest`` on."""
         facts.mark_months(facts.changed_months)
+        upsert = self._upsert
         with self.db.conn:
             if facts.new_players:
-                self.db.table("players").upsert_all(
-                    ({**reg._asdict(), "reported": reported} for reg, reported in facts.new_players), pk="player"
-                )
+                upsert("players", ((*reg, reported) for reg, reported in facts.new_players))
             if facts.new_player_corrections:
-                self.db.table("player_corrections").upsert_all(
-                    ({**c._asdict(), "changes": _encode(c.changes)} for c in facts.new_player_corrections),
-                    pk="position",
-                )
+                upsert("player_corrections", ((*c[:3], _encode(c.changes)) for c in facts.new_player_corrections))
             if facts.new_amended:
-                self.db.table("amended").upsert_all((row._asdict() for row in facts.new_amended), pk="game")
+                upsert("amended", facts.new_amended)
             if facts.new_amendments:
-                self.db.table("amendments").upsert_all(
-                    ({**a._asdict(), "changes": _encode(a.changes)} for a in facts.new_amendments), pk="position"
-                )
+                upsert("amendments", ((*a[:4], _encode(a.changes)) for a in facts.new_amendments))
             if facts.new_adjustments:
-                self.db.table("adjustments").upsert_all((a._asdict() for a in facts.new_adjustments), pk="position")
+                upsert("adjustments", facts.new_adjustments)
             if facts.new_priors:
-                self.db.table("priors").upsert_all((p._asdict() for p in facts.new_priors), pk="position")
+                upsert("priors", facts.new_priors)
             if facts.new_markers:
-                self.db.table("markers").upsert_all(
-                    (
-                        {
-                            "position": m.position,
-                            "player": p,
-                            "on": m.on,
-                            "inactive": int(m.inactive),
-                            "reported": m.reported,
-                        }
-                        for p, m in facts.new_markers
-                    ),
-                    pk="position",
+                upsert(
+                    "markers",
+                    ((m.position, p, m.on, int(m.inactive), m.reported) for p, m in facts.new_markers),
                 )
             if facts.changed_months:
-                self.db.table("months").upsert_all(
-                    (
-                        {"month": m, "games": encode_month(facts.months[m]), "mark": facts.marks.get(m)}
-                        for m in sorted(facts.changed_months)
-                    ),
-                    pk="month",
+                upsert(
+                    "months",
+                    ((m, facts.marks.get(m), encode_month(facts.months[m])) for m in sorted(facts.changed_months)),
                 )
             if earliest is not None:
                 for table in ("states", "materialised"):
@@ -360,19 +364,20 @@ class ProjectionCache:
         if full is None:
             return None
         period, text = full
-        states = decode_states(text, make)
-        for later, delta in self.db.execute(
-            "SELECT period, delta FROM states WHERE rules = ? AND period > ? AND period <= ? ORDER BY period",
-            [rules, period, upto],
-        ):
-            states.update(decode_states(delta, make))
-            period = later
+        with paused():
+            states = decode_states(text, make)
+            for later, delta in self.db.execute(
+                "SELECT period, delta FROM states WHERE rules = ? AND period > ? AND period <= ? ORDER BY period",
+                [rules, period, upto],
+            ):
+                states.update(decode_states(delta, make))
+                period = later
         return period, states
 
-    def save_states(self, rows: Iterable[dict[str, Any]]) -> None:
-        """Keep the runs of some periods: dicts of rules, period, last_month, delta, full."""
+    def save_states(self, rows: Iterable[Mapping[str, Any]]) -> None:
+        """Keep the runs of some periods: mappings of rules, period, last_month, delta, full."""
         with self.db.conn:
-            self.db.table("states").upsert_all(rows, pk=("rules", "period"))
+            self._upsert("states", map(itemgetter(*_COLUMNS["states"]), rows))
 
     def deltas(
         self, rules: str, make: Callable[[Iterable[Any]], Any] = PlayerState._make
@@ -392,18 +397,21 @@ class ProjectionCache:
         ).fetchone()
         if row is None:
             return None
-        return [dict(zip(keys, values, strict=True)) for values in json.loads(row[0])]
+        with paused():
+            values = json.loads(row[0])
+            if any(len(v) != len(keys) for v in values):
+                raise ValueError(f"a materialised row of {rules} period {period} does not have the keys {keys}")
+            return list(map(dict, map(zip, repeat(keys), values)))
 
     def save_list(
         self, rules: str, period: int, last_month: str, rows: list[dict[str, Any]], keys: tuple[str, ...] = LIST_KEYS
     ) -> None:
         """Keep a list's rows (the values of ``keys``, :data:`~projections.lists.LIST_KEYS` for the IECG)."""
-        text = _encode([[row[key] for key in keys] for row in rows])
+        values = itemgetter(*keys) if len(keys) > 1 else lambda row: (row[keys[0]],)
+        with paused():
+            text = _encode(list(map(values, rows)))  # each row's values a tuple, which JSON writes as a list
         with self.db.conn:
-            self.db.table("materialised").upsert(
-                {"rules": rules, "period": period, "last_month": last_month, "rows": len(rows), "list": text},
-                pk=("rules", "period"),
-            )
+            self._upsert("materialised", [(rules, period, last_month, len(rows), text)])
 
     def close(self) -> None:
         cast(Any, self.db.conn).close()

@@ -14,6 +14,7 @@ from projections.rules.iecg import (
     PlayerState,
     correction_factor,
     expected_score,
+    game_change,
     p_factor,
     provisional_rating,
     r_factor,
@@ -66,9 +67,9 @@ def explain_entry(params: IecgParams, start: PlayerState, entry: Entry) -> Entry
     if not start.established:
         return EntryExplanation(entry, cut)
     r, p = r_factor(start.rating), p_factor(start.pn)
-    expected = expected_score(start.rating, entry.used)
     k = r * p
-    return EntryExplanation(entry, cut, expected, k, r, p, k * (entry.points2 / 2.0 - expected))
+    change = game_change(k, start.rating, entry.used, entry.points2)  # the run's own figure (§V.1)
+    return EntryExplanation(entry, cut, expected_score(start.rating, entry.used), k, r, p, change)
 
 
 def provisional_terms(start: PlayerState, entries: list[Entry]) -> ProvisionalTerms | None:

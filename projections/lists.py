@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger.values import Registration
+from projections.collector import paused
 from projections.rules.iecg import IecgParams, PlayerState, is_listed, rating_class
 
 LIST_KEYS = (
@@ -39,19 +40,23 @@ class RatingList:
     def as_json(self) -> str:
         """The canonical JSON of the list: the same bytes for the same list, every time.
 
-        Exactly ``json.dumps(document, ensure_ascii=False, indent=2) + "\\n"``, written a row
-        at a time with the C encoder (``indent`` alone falls back to the pure-Python one,
-        three times slower on a list of 20,000 players).
+        Exactly ``json.dumps(document, ensure_ascii=False, indent=2) + "\\n"``, with every row
+        written in one call of the C encoder (``indent`` alone falls back to the pure-Python one,
+        three times slower on a list of 20,000 players): :data:`_ROWS` puts each key of a row on a
+        line of its own, and the text between two rows, ``},`` a line break ``{``, is then given the
+        indentation of the rows. Nothing else in the text can read so: a row's values are numbers,
+        text or null, and JSON writes no line break inside text.
         """
         head = json.dumps({"rules": self.rules, "period": self.period}, ensure_ascii=False, indent=2)[:-2]
         if not self.rows:
             return head + ',\n  "players": []\n}\n'
-        rows = ",\n    ".join("{\n      " + _ROW(row)[1:-1] + "\n    }" for row in self.rows)
-        return head + ',\n  "players": [\n    ' + rows + "\n  ]\n}\n"
+        with paused():  # the encoder makes a (key, value) pair of every field of every row
+            rows = _ROWS(self.rows)[2:-2].replace("},\n      {", "\n    },\n    {\n      ")
+        return head + ',\n  "players": [\n    {\n      ' + rows + "\n    }\n  ]\n}\n"
 
 
-_ROW = json.JSONEncoder(ensure_ascii=False, separators=(",\n      ", ": ")).encode
-"""A flat list row as JSON, one key a line (the braces are replaced by :meth:`RatingList.as_json`)."""
+_ROWS = json.JSONEncoder(ensure_ascii=False, separators=(",\n      ", ": ")).encode
+"""Flat list rows as JSON, one key a line (:meth:`RatingList.as_json` sets the brackets and the breaks between rows)."""
 
 
 def build_rows(
@@ -68,38 +73,48 @@ def build_rows(
     player id ascending; ``class_position`` counts within the class
     (IECG Rules 5.1a §D.2.4a) in the same order.
     """
-    listed = [
-        (player, state) for player, state in states.items() if is_listed(params, period, state) and not inactive(player)
-    ]
-    listed.sort(key=lambda item: (-item[1].rating, item[0]))
-    rows: list[dict[str, Any]] = []
-    in_class: dict[str, int] = {}
-    for position, (player, state) in enumerate(listed, start=1):
-        klass = rating_class(state.ter)
-        in_class[klass] = in_class.get(klass, 0) + 1
-        reg = players[player]
-        rows.append(
-            {
-                "position": position,
-                "class_position": in_class[klass],
-                "player": player,
-                "name": reg.name,
-                "country": reg.country,
-                "rating": state.rating,
-                "ter": state.ter,
-                "class": klass,
-                "status": "established" if state.established else "provisional",
-                "games": state.games,
-                "wins": state.wins,
-                "draws": state.draws,
-                "losses": state.losses,
-            }
-        )
+    with paused():
+        listed = [
+            (-state.rating, player, state)
+            for player, state in states.items()
+            if is_listed(params, period, state) and not inactive(player)
+        ]
+        listed.sort()  # rating descending, then player id (player ids are unique: states are never compared)
+        rows: list[dict[str, Any]] = []
+        append = rows.append
+        in_class: dict[str, int] = {}
+        for position, (_, player, state) in enumerate(listed, start=1):
+            klass = rating_class(state.ter)
+            in_class[klass] = in_class.get(klass, 0) + 1
+            reg = players[player]
+            append(
+                {
+                    "position": position,
+                    "class_position": in_class[klass],
+                    "player": player,
+                    "name": reg.name,
+                    "country": reg.country,
+                    "rating": state.rating,
+                    "ter": state.ter,
+                    "class": klass,
+                    "status": "established" if state.established else "provisional",
+                    "games": state.games,
+                    "wins": state.wins,
+                    "draws": state.draws,
+                    "losses": state.losses,
+                }
+            )
     return rows
 
 
 def rows_to_list(
     rules: str, period: str, rows: Sequence[Mapping[str, Any]], keys: tuple[str, ...] = LIST_KEYS
 ) -> RatingList:
-    """The list of ``rows``, each with exactly ``keys`` in that order."""
-    return RatingList(rules, period, tuple({key: row[key] for key in keys} for row in rows))
+    """The list of ``rows``, each with exactly ``keys`` in that order (a dict that has them so already,
+    as :func:`build_rows` and the cache make them, is taken as it is: nothing changes a list's rows)."""
+    with paused():
+        return RatingList(
+            rules,
+            period,
+            tuple(row if type(row) is dict and tuple(row) == keys else {key: row[key] for key in keys} for row in rows),
+        )

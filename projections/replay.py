@@ -8,9 +8,7 @@ cache, and builds lists, explanations and histories from the result.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +16,7 @@ from ledger.events import game_key
 from ledger.store import LogReader, LogRecord
 from projections import systems
 from projections.cache import FULL_EVERY, ProjectionCache, encode_states, fingerprint
+from projections.collector import paused
 from projections.explain import Explanation, explain_entry, provisional_terms
 from projections.facts import Facts, FactsView, GameRow, Knowledge, game_row
 from projections.icu_lists import ICU_LIST_KEYS, IcuPeriod, icu_rows, run_period
@@ -38,23 +37,8 @@ from projections.rules.iecg import (
     transfer_state,
 )
 
-
-@contextmanager
-def bulk_work() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a replay builds millions of objects that stay alive.
-
-    Each full collection walks every live object, and folding and rating a
-    million games set off enough of them to cost a fifth of the replay (11 s of
-    50 s, measured); the work leaves no garbage in reference cycles behind. The
-    collector is switched back on (if it was on) when the work ends.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
+bulk_work = paused
+"""The replay's name for :func:`projections.collector.paused`."""
 
 
 def cache_path_for(db: str) -> str:

@@ -88,8 +88,9 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import partial
 from itertools import pairwise
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from projections.periods import PeriodScheme
 
@@ -218,6 +219,14 @@ class Entry(NamedTuple):
     points2: int
 
 
+_state: Callable[[tuple[int, int, bool, int, int, int, int, int, int, int, int | None, int]], PlayerState] = partial(
+    tuple.__new__, PlayerState
+)
+"""A :class:`PlayerState` from its twelve fields in order, without a call to its Python constructor."""
+_entry: Callable[[tuple[str, str, int, int, int]], Entry] = partial(tuple.__new__, Entry)
+"""An :class:`Entry` from its five fields in order, the same way."""
+
+
 def round_half_up(value: float) -> int:
     """§I.5 (foundation issue): published ratings are rounded half up."""
     return math.floor(value + 0.5)
@@ -226,6 +235,19 @@ def round_half_up(value: float) -> int:
 def expected_score(own: float, opponent: float) -> float:
     """§I.3, §V.2: P(D) = 1/(1+10^(-D/400)), D = own − opponent."""
     return 1.0 / (1.0 + math.pow(10.0, -(own - opponent) / 400.0))
+
+
+class _ExpectedScores(dict[int, float]):
+    """:func:`expected_score` by the rating difference D = own − opponent, an integer (every rating a
+    run uses is one, §I.5), each value worked out by the same operations the first time it is asked
+    for and kept: a run asks for it once a game, and §III.8 leaves a few hundred differences."""
+
+    def __missing__(self, difference: int) -> float:
+        value = self[difference] = 1.0 / (1.0 + math.pow(10.0, -difference / 400.0))
+        return value
+
+
+_EXPECTED = _ExpectedScores()
 
 
 def rating_change_of_score(p: float) -> float:
@@ -400,46 +422,59 @@ def start_of_period(
 
 def settle(params: IecgParams, period: int, start: PlayerState, entries: Sequence[Entry]) -> PlayerState:
     """The player after the run of ``period``, from his games of the period."""
-    n = len(entries)
-    points2 = wins = draws = used = 0
-    for _game, _opponent, _ter, entry_used, entry_points2 in entries:  # unpacked: a run settles every player
-        points2 += entry_points2
-        used += entry_used
-        if entry_points2 == 2:
-            wins += 1
-        elif entry_points2 == 1:
-            draws += 1
-    games = start.games + n
-    wins += start.wins
-    draws += start.draws
-    losses = games - wins - draws
+    points2 = [e[4] for e in entries]
     if start.established:
+        # §V.3: k = r·p from Ro and Pn of the previous list.
+        k = r_factor(start.rating) * p_factor(start.pn)
+        return settle_games(params, period, start, points2, [game_change(k, start.rating, e[3], e[4]) for e in entries])
+    return settle_games(params, period, start, points2, [e[3] for e in entries])
+
+
+def game_change(k: float, rating: int, used: int, points2: int) -> float:
+    """§V.1–V.2: one game's k·(W − We) for an established player rated ``rating`` on the previous
+    list, W his score (``points2`` half points) and We = expected_score(rating, used), looked up by
+    rating − used: the same value, without a call of its own."""
+    return k * (points2 / 2.0 - _EXPECTED[rating - used])
+
+
+def settle_games(
+    params: IecgParams,
+    period: int,
+    start: PlayerState,
+    points2: Sequence[int],
+    per_game: Sequence[float] | Sequence[int],
+) -> PlayerState:
+    """:func:`settle` with the player's games of ``period`` given as two sequences in step: his score in
+    each, in half points (:attr:`Entry.points2`), and for an established player each game's k·(W − We)
+    (:func:`game_change`), for a provisional one the opponent rating used (:attr:`Entry.used`). A run
+    settles every player of the period, so the sums are taken by built-ins and the new state is made
+    without a call to its Python constructor."""
+    rating, _ter, established, pn, before, wins, draws, _losses, opp_sum, total2, _last, starting = start
+    n = len(points2)
+    games = before + n
+    wins += points2.count(2)
+    draws += points2.count(1)
+    losses = games - wins - draws
+    if established:
         # §V.1–V.4: Rn = Ro + Σ k·(W − We), k = r·p from Ro and Pn of the previous list.
-        ro = start.rating
-        k = r_factor(ro) * p_factor(start.pn)
-        # expected_score(ro, e.used), written out: the same operations, without a call per game.
-        power = math.pow
-        change = math.fsum([k * (e[4] / 2.0 - 1.0 / (1.0 + power(10.0, -(ro - e[3]) / 400.0))) for e in entries])
-        rating = round_half_up(ro + change)
-        return PlayerState(
-            rating, rating, True, start.pn + n, games, wins, draws, losses, 0, 0, period, start.starting_rating
-        )
+        rating = round_half_up(rating + math.fsum(per_game))
+        return _state((rating, rating, True, pn + n, games, wins, draws, losses, 0, 0, period, starting))
     # §IV.1: the provisional rating over all rated games so far.
-    opp_sum = start.opp_sum + used
-    total2 = start.points2 + points2
+    opp_sum += sum(cast(Sequence[int], per_game))  # the opponent ratings used
+    total2 += sum(points2)
     rp = round_half_up(provisional_rating(opp_sum, total2, games))
     if games >= params.established_games:
         # §IV.4: promotion at the end of a period, with Pn = his games.
-        return PlayerState(rp, rp, True, games, games, wins, draws, losses, 0, 0, period, start.starting_rating)
+        return _state((rp, rp, True, games, games, wins, draws, losses, 0, 0, period, starting))
     # §III.7: TER is the starting rating until ``ter_games`` games are finished; then (1.7) the
     # provisional rating, or (1.1–1.6) the Starting Rating as §VII.4 recalculates it.
     if games < params.ter_games:
-        ter = start.starting_rating
+        ter = starting
     elif params.starting_rating_f is None:
         ter = rp
     else:
-        ter = recalculated_starting_rating(params, opp_sum, total2, games, start.starting_rating)
-    return PlayerState(rp, ter, False, 0, games, wins, draws, losses, opp_sum, total2, period, start.starting_rating)
+        ter = recalculated_starting_rating(params, opp_sum, total2, games, starting)
+    return _state((rp, ter, False, 0, games, wins, draws, losses, opp_sum, total2, period, starting))
 
 
 def entries_of_period(
@@ -456,7 +491,7 @@ def entries_of_period(
     """
     starts: dict[str, PlayerState] = {}
     entries: dict[str, list[Entry]] = {}
-    get, used_against, entry = previous.get, opponent_rating_used, Entry
+    get, used_against, entry = previous.get, opponent_rating_used, _entry
     for game, white_id, black_id, white_points2 in sorted(games):
         white = starts.get(white_id)
         if white is None:
@@ -468,10 +503,10 @@ def entries_of_period(
             entries[black_id] = []
         white_ter, black_ter = white.ter, black.ter
         entries[white_id].append(
-            entry(game, black_id, black_ter, used_against(params, white, black_ter), white_points2)
+            entry((game, black_id, black_ter, used_against(params, white, black_ter), white_points2))
         )
         entries[black_id].append(
-            entry(game, white_id, white_ter, used_against(params, black, white_ter), 2 - white_points2)
+            entry((game, white_id, white_ter, used_against(params, black, white_ter), 2 - white_points2))
         )
     return starts, entries
 
@@ -486,9 +521,69 @@ def rate_period(
     """The run at the end of ``period``: the new state of every player who played.
 
     ``previous`` is not changed; players without a game keep their state.
+
+    The same run as :func:`settle` of each player's :func:`entries_of_period` (the players in
+    the same order), in one pass over the games: a player's games are kept as the two sequences
+    :func:`settle_games` takes, not as entries, and what the run needs of his start (§III.8's
+    bounds, §V.3's k) is worked out once a player.
     """
-    starts, entries = entries_of_period(params, period, previous, games, new)
-    return {who: settle(params, period, starts[who], entries[who]) for who in starts}
+    cutoff = params.cutoff
+    get = previous.get
+    expected = _EXPECTED
+    seen: dict[str, _Player] = {}
+    for _game, white_id, black_id, white_points2 in sorted(games):  # §VI.1: in game-id order all the same
+        white = seen.get(white_id)
+        if white is None:
+            white = seen[white_id] = _player(params, period, get(white_id), new, white_id)
+        black = seen.get(black_id)
+        if black is None:
+            black = seen[black_id] = _player(params, period, get(black_id), new, black_id)
+        _, white_low, white_high, white_ter, white_rating, white_k, white_points2s, white_per_game = white
+        _, black_low, black_high, black_ter, black_rating, black_k, black_points2s, black_per_game = black
+        black_points2 = 2 - white_points2
+        # opponent_rating_used, inlined: §II.3, the opponent's TER; §III.8, at most ``cutoff`` points
+        # from the player's reference (no bounds where the clause is absent).
+        white_used, black_used = black_ter, white_ter
+        if cutoff is not None:
+            if white_used > white_high:
+                white_used = white_high
+            elif white_used < white_low:
+                white_used = white_low
+            if black_used > black_high:
+                black_used = black_high
+            elif black_used < black_low:
+                black_used = black_low
+        # game_change, inlined (the same operations) for an established player; the rating used for a provisional one.
+        white_per_game.append(
+            white_used if white_k is None else white_k * (white_points2 / 2.0 - expected[white_rating - white_used])
+        )
+        black_per_game.append(
+            black_used if black_k is None else black_k * (black_points2 / 2.0 - expected[black_rating - black_used])
+        )
+        white_points2s.append(white_points2)
+        black_points2s.append(black_points2)
+    return {
+        who: settle_games(params, period, start, points2, per_game)
+        for who, (start, _low, _high, _ter, _rating, _k, points2, per_game) in seen.items()
+    }
+
+
+_Player = tuple[PlayerState, int, int, int, int, float | None, list[int], list[float]]
+"""A player as :func:`rate_period` keeps him in a period: see :func:`_player`."""
+
+
+def _player(
+    params: IecgParams, period: int, state: PlayerState | None, new: Callable[[str], PlayerState], who: str
+) -> _Player:
+    """A player as :func:`rate_period` first meets him in ``period``: his start (:func:`start_of_period`);
+    §III.8's bounds around his reference (:func:`reference`; unused without a cut-off); his TER and his
+    rating; §V.3's k = r·p if he is established (else None); and two empty lists for his games."""
+    start = start_of_period(params, period, state, new, who)
+    rating, ter, established = start.rating, start.ter, start.established
+    ref = rating if established else ter
+    cutoff = params.cutoff or 0
+    k = r_factor(rating) * p_factor(start.pn) if established else None
+    return start, ref - cutoff, ref + cutoff, ter, rating, k, [], []
 
 
 def is_listed(params: IecgParams, period: int, state: PlayerState) -> bool:

@@ -161,3 +161,62 @@ def test_same_length_log_of_another_ledger_is_not_reused(tmp_path: Path) -> None
     assert warm_lists(one, cache, ["2021-01"]) == cold_lists(one, ["2021-01"])
     assert warm_lists(two, cache, ["2021-01"]) == cold_lists(two, ["2021-01"])
     assert cold_lists(one, ["2021-01"]) != cold_lists(two, ["2021-01"])
+
+
+def test_a_correction_of_an_old_game_recomputes_from_its_period_only(tmp_path: Path) -> None:
+    """Audit issue §5 on a small ledger: a correction of a game several periods back, then the latest
+    list, keeps the cached runs before the corrected period and recomputes the ones from it; the list
+    equals a cold replay's byte for byte, after each of several corrections."""
+    fed = Federation(tmp_path / "l.db")
+    season(fed)
+    late = [fed.score("P0", "P3", 0.5, day) for day in ("2021-07-20", "2021-03-20", "2021-05-20")]
+    cache = tmp_path / "l.projections.db"
+    assert warm_lists(fed, cache, PERIODS[-1:]) == cold_lists(fed, PERIODS[-1:])
+    for game, result in zip(late, ("1-0", "0-1", "1-0"), strict=True):
+        fed.ledger.correct_game(game, changes={"result": result}, reason="test")
+        projector = fed.projector(cache)
+        projector.facts()  # folds the correction: forgets its period's run and the later ones
+        projector.close()
+        finished = fed.ledger.game(game).facts["finished"][:7]
+        kept = cached_periods(cache, "states")
+        assert kept and max(kept) < period_index(finished) <= period_index(PERIODS[-1])
+        assert warm_lists(fed, cache, PERIODS[-1:]) == cold_lists(fed, PERIODS[-1:])
+        assert max(cached_periods(cache, "states")) == period_index(PERIODS[-1])
+
+
+def test_the_facts_a_cache_gives_back_are_the_facts_folded_from_the_log(tmp_path: Path) -> None:
+    """The cache holds the folded facts exactly: a projector that reads them back from the file has
+    the same registrations, corrections, amendments, markers, priors, adjustments and games, month by
+    month, as the one that folded them from the log and wrote them."""
+    fed = Federation(tmp_path / "l.db")
+    season(fed)
+    ledger = fed.ledger
+    withdrawn = fed.game("P1", "P2", "1-0", "2021-03-25", forfeit="withdrawal")
+    ledger.adjudicate_game(withdrawn, result="0-1", on="2021-05-02")
+    ledger.correct_game("g0001", changes={"result": "0-1", "finished": "2021-02-02"}, reason="test")
+    ledger.void_game("g0002", reason="test")
+    ledger.correct_player("P4", changes={"name": "Player Four", "country": "DE"}, reason="test")
+    ledger.mark_inactive("P5", on="2021-06-01", reason="test")
+    ledger.reactivate("P5", on="2021-08-01")
+    ledger.record_prior("P3", system="iccf", rating=1999.5, as_of="2020-12-31", games=40, status="established")
+    ledger.adjust_ratings(system="icu-1980", player=None, points=-15, on="2021-07-01", reason="test")
+    cache = tmp_path / "c.db"
+    writer = fed.projector(cache)
+    folded = writer.facts()
+    reader = fed.projector(cache)
+    loaded = reader.facts()
+    try:
+        assert loaded.position == folded.position
+        fields = ["registrations", "registered_on", "player_corrections", "players", "amendments", "amended"]
+        for name in [*fields, "markers", "priors", "adjustments"]:
+            assert getattr(loaded, name) == getattr(folded, name), name
+            assert list(getattr(loaded, name)) == list(getattr(folded, name)), name  # the same order too
+        assert loaded.marks == folded.marks
+        assert loaded.game_months() == folded.game_months()
+        for month in sorted(folded.game_months()):
+            rows, want = loaded.month(month), folded.month(month)
+            assert rows == want, month
+            assert [type(row) for row in rows] == [type(row) for row in want], month
+    finally:
+        writer.close()
+        reader.close()

@@ -7,6 +7,7 @@ cached ledger), and on every run.
 
 from __future__ import annotations
 
+import json
 import random
 import tempfile
 from collections.abc import Iterable
@@ -18,7 +19,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger.application import RatingLedger
+from projections.lists import RatingList
+from projections.registry import IECG_VERSIONS
 from projections.replay import Projector
+from projections.rules.iecg import (
+    PlayerState,
+    RatedGame,
+    entries_of_period,
+    initial_state,
+    rate_period,
+    settle,
+)
 from tests.projections.federation import RULES, TODAY, Federation
 
 FIRST_DAY = date(2021, 1, 1)
@@ -226,3 +237,81 @@ def test_two_ledgers_recorded_in_different_orders(tmp_path: Path) -> None:
     assert lists(forward, None, labels) == lists(backward, None, labels)
     assert lists(forward, tmp_path / "f.cache", labels) == lists(backward, None, labels)
     assert all(b'"q5"' in text for text in lists(forward, None, labels).values())
+
+
+# --- the rating run: rate_period is settle over entries_of_period ---------------------------------
+
+PERIOD = 100
+
+
+@st.composite
+def period_runs(
+    draw: st.DrawFn,
+) -> tuple[int, dict[str, PlayerState], list[RatedGame], dict[str, PlayerState]]:
+    """A version of the IECG rules (its index), the previous list, a period's games and each
+    player's state when new: players on the list (established or provisional, some last rated long
+    enough ago to start again, §VIII.5) and players new in the period, ratings far enough apart for
+    §III.8's cut-off to bite."""
+    version = draw(st.integers(0, len(IECG_VERSIONS) - 1))
+    ids = [f"p{i}" for i in range(draw(st.integers(2, 9)))]
+    rating = st.integers(600, 2700)
+    new = {
+        pid: initial_state(draw(rating), draw(st.sampled_from(["none", "tutor", "iccf"])), draw(st.integers(0, 90)))
+        for pid in ids
+    }
+    previous: dict[str, PlayerState] = {}
+    for pid in ids:
+        if not draw(st.booleans()):
+            continue
+        established = draw(st.booleans())
+        state = initial_state(draw(rating), "iccf" if established else "none", draw(st.integers(0, 120)))
+        played = draw(st.integers(1, 60))
+        wins = draw(st.integers(0, played))
+        draws = draw(st.integers(0, played - wins))
+        previous[pid] = state._replace(
+            ter=state.ter if established else draw(rating),
+            games=played,
+            wins=wins,
+            draws=draws,
+            losses=played - wins - draws,
+            opp_sum=0 if established else played * draw(rating),
+            points2=0 if established else 2 * wins + draws,
+            last_period=PERIOD - draw(st.integers(1, 35)),
+        )
+    pairs = st.tuples(st.sampled_from(ids), st.sampled_from(ids), st.sampled_from([0, 1, 2]))
+    drawn = draw(st.lists(pairs, min_size=1, max_size=30))
+    order = draw(st.permutations(range(len(drawn))))
+    games = [RatedGame(f"g{n:02d}", white, black, points2) for n, (white, black, points2) in enumerate(drawn)]
+    games = [games[i] for i in order if games[i].white != games[i].black]
+    return version, previous, games, new
+
+
+@settings(max_examples=300, deadline=None)
+@given(run=period_runs())
+def test_a_run_settles_each_player_from_his_entries(
+    run: tuple[int, dict[str, PlayerState], list[RatedGame], dict[str, PlayerState]],
+) -> None:
+    """Project spec (determinism): :func:`rate_period`, the run a list is made of, gives every player of
+    the period exactly what :func:`settle` of his :func:`entries_of_period` gives, the run an
+    explanation shows, in the same order of players, under every version of the rules."""
+    version, previous, games, new = run
+    params = IECG_VERSIONS[version].params
+    starts, entries = entries_of_period(params, PERIOD, previous, games, new.__getitem__)
+    expected = {who: settle(params, PERIOD, starts[who], entries[who]) for who in starts}
+    got = rate_period(params, PERIOD, previous, games, new.__getitem__)
+    assert list(got.items()) == list(expected.items())
+    assert [list(map(type, state)) for state in got.values()] == [list(map(type, s)) for s in expected.values()]
+    assert all(type(state) is PlayerState for state in got.values())
+
+
+def test_the_json_of_names_that_read_like_the_break_between_two_rows() -> None:
+    """Project spec (determinism): the canonical JSON is ``json.dumps(..., indent=2)`` whatever a
+    name holds: braces, commas, quotes, line breaks and the indentation of a row among them."""
+    names = ['"},\n      {"', "},\n      {", "}, {", "a\nb", 'Zoë \\ "Ž"', "", "\u2028"]
+    rows = tuple(
+        {"position": n, "player": f"p{n}", "name": name, "country": "IE", "rating": None}
+        for n, name in enumerate(names, start=1)
+    )
+    rating_list = RatingList("iecg-1.7", "2024-01", rows)
+    document = {"rules": "iecg-1.7", "period": "2024-01", "players": list(rows)}
+    assert rating_list.as_json() == json.dumps(document, ensure_ascii=False, indent=2) + "\n"
