@@ -29,6 +29,8 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
 from ledger.store import LogRecord
@@ -86,6 +88,10 @@ def game_row(state: bytes) -> GameRow:
         s.get("tournament") or "",
         s.get("time_control") or "",
     )
+
+
+_GAME, _WHITE, _BLACK, _REPORTED = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(6)
+"""A :class:`GameRow`'s game id, White, Black and reported date, read at C speed over whole months."""
 
 
 class GameRow(NamedTuple):
@@ -362,7 +368,9 @@ class Facts:
                 elif kind in AMENDMENT_KINDS:
                     s = decode(state)
                     if pending is None:
-                        pending = {row.game: row for rows in months.values() for row in rows}
+                        pending = {}
+                        for rows in months.values():
+                            pending.update(zip(map(_GAME, rows), rows, strict=True))
                     original = self.amended.get(s["game"]) or pending.get(s["game"])
                     if original is None and self.find_game is not None:
                         original = self.find_game(s["game"])
@@ -440,13 +448,14 @@ class Facts:
 
     def mark_months(self, months: Iterable[str]) -> None:
         """Set :attr:`marks` of ``months``: the latest reported date of their rows and their players' registrations."""
-        registered = self.registered_on
+        registered = self.registered_on.get
         for month in months:
             rows = self.month(month)
             if not rows:
                 continue
-            names = {row.white for row in rows} | {row.black for row in rows}
-            self.marks[month] = max(max(row.reported for row in rows), *(registered.get(p, "") for p in names))
+            names = set(map(_WHITE, rows))
+            names.update(map(_BLACK, rows))
+            self.marks[month] = max(max(map(_REPORTED, rows)), max(map(registered, names, repeat(""))))
 
     # --- reading -------------------------------------------------------------
 
