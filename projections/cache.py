@@ -35,15 +35,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
 from itertools import repeat
 from operator import itemgetter
-from typing import Any, cast
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any, cast
 
 from ledger.values import Registration
 from projections.collector import paused
 from projections.facts import Adjustment, Amendment, Facts, GameRow, Marker, PlayerCorrection, Prior
 from projections.lists import LIST_KEYS
 from projections.rules.iecg import PlayerState
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 FORMAT = "6"
 """The layout of this file; a cache of another layout is rebuilt. (6: a month's mark before its games.)"""
@@ -198,7 +199,11 @@ class ProjectionCache:
         self.path = path
         # No sqlite-utils plugins: they add SQL functions this file never calls, and finding them
         # costs a scan of every installed package's entry points at each start.
-        self.db = sqlite_utils.Database(
+        # Imported here, not with the module: a command that records a fact (and never opens this
+        # file) is spared a twentieth of a second of importing sqlite-utils and what it uses.
+        import sqlite_utils
+
+        self.db: sqlite_utils.Database = sqlite_utils.Database(
             path if path != ":memory:" else None, memory=path == ":memory:", execute_plugins=False
         )
         self.db.execute("PRAGMA journal_mode=WAL")
