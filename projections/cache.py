@@ -46,8 +46,9 @@ from projections.rules.iecg import PlayerState
 if TYPE_CHECKING:
     import sqlite_utils
 
-FORMAT = "6"
-"""The layout of this file; a cache of another layout is rebuilt. (6: a month's mark before its games.)"""
+FORMAT = "7"
+"""The layout of this file; a cache of another layout is rebuilt. (6: a month's mark before its games;
+7: the superseded runs.)"""
 
 FULL_EVERY = 6
 """A full state is kept for every period whose index is a multiple of this (one a year of IECG periods)."""
@@ -173,6 +174,8 @@ _COLUMNS: dict[str, dict[str, type]] = {
     "markers": {"position": int, "player": str, "on": str, "inactive": int, "reported": str},
     "states": {"rules": str, "period": int, "last_month": str, "delta": bytes, "full": bytes},
     "materialised": {"rules": str, "period": int, "last_month": str, "rows": int, "list": str},
+    "superseded": {"rules": str, "period": int, "delta": bytes},
+    "superseded_players": {"rules": str, "players": str},
 }
 """Every table of the file and its columns, in order, as sqlite-utils creates them."""
 
@@ -188,6 +191,8 @@ _KEYS: dict[str, str | tuple[str, ...]] = {
     "markers": "position",
     "states": ("rules", "period"),
     "materialised": ("rules", "period"),
+    "superseded": ("rules", "period"),
+    "superseded_players": "rules",
 }
 """The primary key of each table."""
 
@@ -340,8 +345,10 @@ class ProjectionCache:
                     ((m, facts.marks.get(m), encode_month(facts.months[m])) for m in sorted(facts.changed_months)),
                 )
             if earliest is not None:
+                self._supersede(earliest, facts.touched)
                 for table in ("states", "materialised"):
                     self.db.execute(f"DELETE FROM {table} WHERE last_month >= ?", [earliest])
+            facts.touched.clear()
             self._set_meta(position=str(facts.position), fingerprint=fingerprint)
         facts.changed_months.clear()
         for pending in (
@@ -356,6 +363,50 @@ class ProjectionCache:
             pending.clear()
 
     # --- states ------------------------------------------------------------
+
+    def _supersede(self, earliest: str, touched: set[str]) -> None:
+        """Keep the runs that new facts from month ``earliest`` on make stale, with the players the facts
+        touched, so that the next replay re-rates only the players they can reach (:meth:`superseded`).
+
+        A period already superseded keeps its older run, and the players touched since add up: each
+        superseded run stays the run of the facts before every touch not yet replayed.
+        """
+        rules = [
+            r[0] for r in self.db.execute("SELECT DISTINCT rules FROM states WHERE last_month >= ?", [earliest])
+        ]
+        self.db.execute(
+            "INSERT OR IGNORE INTO superseded (rules, period, delta) "
+            "SELECT rules, period, delta FROM states WHERE last_month >= ?",
+            [earliest],
+        )
+        known = dict(
+            self.db.execute("SELECT rules, players FROM superseded_players").fetchall()
+        )
+        for name in set(rules) | set(known):
+            players = set(json.loads(known[name])) if name in known else set()
+            self._upsert("superseded_players", [(name, _encode(sorted(players | touched)))])
+
+    def superseded(
+        self, rules: str, make: Callable[[Iterable[Any]], Any] = PlayerState._make
+    ) -> tuple[set[str], dict[int, dict[str, Any]]]:
+        """The players touched since the superseded runs of ``rules`` were made, and those runs by period."""
+        row = self.db.execute("SELECT players FROM superseded_players WHERE rules = ?", [rules]).fetchone()
+        if row is None:
+            return set(), {}
+        with paused():
+            runs = {
+                period: decode_states(delta, make)
+                for period, delta in self.db.execute(
+                    "SELECT period, delta FROM superseded WHERE rules = ? ORDER BY period", [rules]
+                )
+            }
+        return set(json.loads(row[0])), runs
+
+    def forget_superseded(self, rules: str) -> None:
+        """Drop the superseded runs of ``rules`` (a replay has used them, or cannot)."""
+        with self.db.conn:
+            self.db.execute("DELETE FROM superseded WHERE rules = ?", [rules])
+            self.db.execute("DELETE FROM superseded_players WHERE rules = ?", [rules])
 
     def latest_state(
         self, rules: str, upto: int, make: Callable[[Iterable[Any]], Any] = PlayerState._make

@@ -290,6 +290,10 @@ class Facts:
     find_game: Callable[[str], GameRow | None] | None = None
     """Where a game amended after its recording was folded is looked up."""
     changed_months: set[str] = field(default_factory=set)
+    touched: set[str] = field(default_factory=set)
+    """The players whose games, registration or priors the records folded into a cached state changed
+    (not tracked while folding into an empty one): a replay of a period re-rates them and whoever
+    their changes reach, and keeps the superseded run for everyone else (:meth:`Projector.states`)."""
     new_players: list[tuple[Registration, str]] = field(default_factory=list)
     new_player_corrections: list[PlayerCorrection] = field(default_factory=list)
     new_amendments: list[Amendment] = field(default_factory=list)
@@ -320,6 +324,8 @@ class Facts:
         game_match = _GAME_RECORDED.match
         new = tuple.__new__  # a named tuple without its Python-level __new__: a third of the cost
         shared = self.texts.setdefault
+        track = self.position > 0
+        touched = self.touched
 
         def touch(month: str) -> None:
             nonlocal earliest
@@ -361,6 +367,9 @@ class Facts:
                         games = self.month(month)
                     games.append(row)
                     changed.add(month)
+                    if track:
+                        touched.add(white)
+                        touched.add(black)
                     if pending is not None:
                         pending[game] = row
                     if earliest is None or month < earliest:
@@ -382,6 +391,7 @@ class Facts:
                         self.new_amended.append(original)
                     self.amendments.setdefault(original.game, []).append(amendment)
                     self.new_amendments.append(amendment)
+                    touched.update(named_players(original, self.amendments[original.game]))
                     for month in touched_months(original, self.amendments[original.game]):
                         touch(month)
                 elif kind == "PlayerRegistered":
@@ -405,6 +415,7 @@ class Facts:
                     self.player_corrections.setdefault(correction.player, []).append(correction)
                     self.new_player_corrections.append(correction)
                     self.players[correction.player] = self.players[correction.player]._replace(**s["changes"])
+                    touched.add(correction.player)
                     first = self.first_month_of({correction.player})
                     if first is not None:
                         touch(first)
@@ -424,6 +435,7 @@ class Facts:
                     )
                     self.priors.setdefault(prior.player, []).append(prior)
                     self.new_priors.append(prior)
+                    touched.add(prior.player)
                     first = self.first_month_of({prior.player})
                     if first is not None:
                         touch(first)
