@@ -371,17 +371,13 @@ class ProjectionCache:
         A period already superseded keeps its older run, and the players touched since add up: each
         superseded run stays the run of the facts before every touch not yet replayed.
         """
-        rules = [
-            r[0] for r in self.db.execute("SELECT DISTINCT rules FROM states WHERE last_month >= ?", [earliest])
-        ]
+        rules = [r[0] for r in self.db.execute("SELECT DISTINCT rules FROM states WHERE last_month >= ?", [earliest])]
         self.db.execute(
             "INSERT OR IGNORE INTO superseded (rules, period, delta) "
             "SELECT rules, period, delta FROM states WHERE last_month >= ?",
             [earliest],
         )
-        known = dict(
-            self.db.execute("SELECT rules, players FROM superseded_players").fetchall()
-        )
+        known = dict(self.db.execute("SELECT rules, players FROM superseded_players").fetchall())
         for name in set(rules) | set(known):
             players = set(json.loads(known[name])) if name in known else set()
             self._upsert("superseded_players", [(name, _encode(sorted(players | touched)))])
