@@ -12,6 +12,7 @@ touches storage or the command line.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -174,3 +175,51 @@ def age_on(born: str | None, day: str) -> int | None:
 def round_half_up(value: float) -> int:
     """Rounded half up (published ratings are whole numbers, 0.5 rounding up)."""
     return math.floor(value + 0.5)
+
+
+class TimeControlError(ValueError):
+    """A time control that is not PGN ``TimeControl`` text."""
+
+
+_TIME_PERIOD = re.compile(r"(?:(\d+)/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?")
+"""One field of a PGN ``TimeControl``: ``[moves/]seconds[+increment]``."""
+
+
+def seconds_for_moves(time_control: str, moves: int = 60) -> float:
+    """A player's time for a game of ``moves`` moves under ``time_control`` (PGN standard §9.6.1), in seconds.
+
+    The ECF's rules count a game's duration over 60 moves (seed 003, "Time Controls"; issue 5 §1–2):
+    each ``moves/seconds`` field is given in full once it is reached and the last one repeats; a
+    sudden-death field (``seconds`` or ``seconds+increment``) ends the game; increments count for
+    every move played under their field; a sandclock ``*seconds`` is its whole time; ``-`` (no time
+    control) is unbounded. Raises :class:`TimeControlError` for ``?`` (unknown), empty or other text.
+
+        >>> seconds_for_moves("5400+30"), seconds_for_moves("40/7200:3600"), seconds_for_moves("*180")
+        (7200.0, 10800.0, 180.0)
+    """
+    text = time_control.strip()
+    if text == "-":
+        return math.inf
+    if text.startswith("*") and text[1:].isdigit():
+        return float(text[1:])
+    fields: list[tuple[int | None, float, float]] = []
+    for part in text.split(":"):
+        match = _TIME_PERIOD.fullmatch(part.strip())
+        if match is None or match.group(1) == "0":
+            raise TimeControlError(
+                f"time control {time_control!r} is not PGN TimeControl text with a known duration "
+                "(fields 'moves/seconds', 'seconds', 'seconds+increment', '*seconds' joined by ':', or '-')"
+            )
+        fields.append(
+            (int(match.group(1)) if match.group(1) else None, float(match.group(2)), float(match.group(3) or 0))
+        )
+    left, total, position = moves, 0.0, 0
+    while left > 0:
+        period_moves, seconds, increment = fields[min(position, len(fields) - 1)]  # the last one repeats
+        if period_moves is None:
+            return total + seconds + increment * left  # sudden death: the rest of the game
+        played = min(period_moves, left)
+        total += seconds + increment * played  # a field's time is given in full once it is reached
+        left -= played
+        position += 1
+    return total

@@ -141,7 +141,6 @@ http://website.lineone.net/~ihorlewyk/YCAGradCalc.htm (Yorkshire: working grades
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -149,7 +148,17 @@ from fractions import Fraction
 from typing import Any, Literal, NamedTuple
 
 from projections.periods import DatedPeriodScheme
-from projections.rules.common import Cell, Explanation, Game, PeriodRun, PlayerInfo, System, age_on
+from projections.rules.common import (
+    Cell,
+    Explanation,
+    Game,
+    PeriodRun,
+    PlayerInfo,
+    System,
+    TimeControlError,
+    age_on,
+    seconds_for_moves,
+)
 
 ListName = Literal["standard", "rapid"]
 Status = Literal["graded", "prior", "estimated", "ungraded"]
@@ -163,8 +172,8 @@ class EcfGameError(ValueError):
     """A game a grading run cannot take: a player against himself, or a score that is not 0, ½ or 1."""
 
 
-class EcfTimeControlError(ValueError):
-    """A time control that is not PGN ``TimeControl`` text."""
+EcfTimeControlError = TimeControlError
+"""A time control that is not PGN ``TimeControl`` text."""
 
 
 class EcfConvergenceError(ValueError):
@@ -300,11 +309,9 @@ def category_of(params: EcfGradingParams, games_in_period: int) -> str | None:
     return None
 
 
-_FIELD = re.compile(r"(\d+)/(\d+)|(\d+)\+(\d+)|\*(\d+)|(\d+)", re.ASCII)
-
-
 def seconds_for_all_moves(time_control: str | None, moves: int = 60) -> int | None:
-    """Choice 2: each player's time for all moves of a ``moves``-move game, in seconds.
+    """Choice 2: each player's time for all moves of a ``moves``-move game, in seconds
+    (:func:`projections.rules.common.seconds_for_moves`).
 
     None when the time control is not recorded (None, empty, ``?``) or there
     is none (``-``). Raises :class:`EcfTimeControlError` for text that is not
@@ -312,33 +319,7 @@ def seconds_for_all_moves(time_control: str | None, moves: int = 60) -> int | No
     """
     if time_control is None or time_control in ("", "?", "-"):
         return None
-    total = 0
-    left = moves
-    repeat: tuple[int, int] | None = None
-    for field in time_control.split(":"):
-        match = _FIELD.fullmatch(field)
-        if match is None:
-            raise EcfTimeControlError(
-                f"time control {time_control!r} is not PGN TimeControl text "
-                "(fields 'moves/seconds', 'seconds', 'seconds+increment', '*seconds' joined by ':')"
-            )
-        per_moves, per_seconds, base, increment, sandglass, sudden = match.groups()
-        if per_moves is not None:
-            total += int(per_seconds)
-            left -= int(per_moves)
-            repeat = (int(per_moves), int(per_seconds))
-            continue
-        repeat = None
-        if base is not None:
-            total += int(base) + int(increment) * max(left, 0)
-        else:
-            total += int(sandglass if sandglass is not None else sudden)
-        left = 0
-    if repeat is not None and repeat[0] > 0:
-        while left > 0:
-            total += repeat[1]
-            left -= repeat[0]
-    return total
+    return round(seconds_for_moves(time_control, moves))
 
 
 def game_list(params: EcfGradingParams, time_control: str | None) -> ListName | None:

@@ -62,14 +62,22 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, Literal, NamedTuple
 
 from projections.periods import PeriodScheme
-from projections.rules.common import Cell, Explanation, Game, PeriodRun, PlayerInfo, System
+from projections.rules.common import (
+    Cell,
+    Explanation,
+    Game,
+    PeriodRun,
+    PlayerInfo,
+    System,
+    TimeControlError,
+    seconds_for_moves,
+)
 from projections.rules.elo_table import expected_hundredths
 
 Category = Literal["standard", "rapid", "blitz"]
@@ -163,47 +171,22 @@ and what sets it apart, by the seed's headings."""
 
 # --- time controls ---------------------------------------------------------------
 
-_PERIOD = re.compile(r"(?:(\d+)/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?")
-
 
 def duration(time_control: str | None) -> float | None:
     """Seed 003, "Time Controls": a player's time for a 60-move game, in seconds; None when not known.
 
-    ``math.inf`` for ``"-"`` (no time control). Choice 4 for the PGN forms::
+    ``math.inf`` for ``"-"`` (no time control); choice 4 for the PGN forms
+    (:func:`projections.rules.common.seconds_for_moves`)::
 
         >>> duration("5400+30"), duration("40/7200:3600"), duration("*180"), duration("?")
         (7200.0, 10800.0, 180.0, None)
     """
     if time_control is None:
         return None
-    text = time_control.strip()
-    if text == "-":
-        return math.inf
-    if text.startswith("*"):
-        try:
-            return float(text[1:])  # sandclock: its whole time
-        except ValueError:
-            return None
-    periods: list[tuple[int | None, float, float]] = []
-    for part in text.split(":"):
-        match = _PERIOD.fullmatch(part.strip())
-        if match is None:
-            return None  # "?", empty, or not a PGN time control: unknown
-        moves = int(match.group(1)) if match.group(1) else None
-        if moves == 0:
-            return None
-        periods.append((moves, float(match.group(2)), float(match.group(3) or 0)))
-    left, total = MOVES, 0.0
-    position = 0
-    while left > 0:
-        moves, seconds, increment = periods[min(position, len(periods) - 1)]  # the last one repeats
-        if moves is None:
-            return total + seconds + increment * left  # sudden death: the rest of the 60 moves
-        played = min(moves, left)
-        total += seconds + increment * played  # a period's time is given in full once it is reached
-        left -= played
-        position += 1
-    return total
+    try:
+        return seconds_for_moves(time_control, MOVES)
+    except TimeControlError:
+        return None  # "?", empty, or not a PGN time control: unknown
 
 
 @functools.lru_cache(maxsize=1024)
