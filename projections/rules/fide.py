@@ -127,7 +127,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 from typing import Any, Literal, NamedTuple
@@ -253,17 +253,7 @@ FIDE_2024 = FideParams(
 )
 """The Rating Regulations effective from 1 March 2024, before the amendment of 1 October 2025."""
 
-FIDE_2025 = FideParams(
-    name="fide-2025",
-    periods=FIDE_PERIODS,
-    floor=1400,
-    initial_formula="two-draws-1800",
-    junior_until="end-of-year-18",
-    games_cap=700,
-    initial_max=2200,
-    compression_period="2024-03",
-    uncapped_from=2650,
-)
+FIDE_2025 = replace(FIDE_2024, name="fide-2025", uncapped_from=2650)
 """The 2024 Rating Regulations as amended from 1 October 2025 (§8.3.1: no 400-point cap from 2650)."""
 
 VERSIONS: tuple[FideParams, ...] = (FIDE_2014, FIDE_2022, FIDE_2024, FIDE_2025)
