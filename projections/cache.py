@@ -383,20 +383,23 @@ class ProjectionCache:
             self._upsert("superseded_players", [(name, _encode(sorted(players | touched)))])
 
     def superseded(
-        self, rules: str, make: Callable[[Iterable[Any]], Any] = PlayerState._make
-    ) -> tuple[set[str], dict[int, dict[str, Any]]]:
-        """The players touched since the superseded runs of ``rules`` were made, and those runs by period."""
+        self, rules: str, make: Callable[[Iterable[Any]], Any] = PlayerState._make, *, runs: bool = True
+    ) -> tuple[set[str], dict[int, dict[str, Any]]] | None:
+        """The players touched since the superseded runs of ``rules`` were made, and (with ``runs``) those
+        runs by period; None when ``rules`` has none."""
         row = self.db.execute("SELECT players FROM superseded_players WHERE rules = ?", [rules]).fetchone()
         if row is None:
-            return set(), {}
+            return None
+        if not runs:
+            return set(json.loads(row[0])), {}
         with paused():
-            runs = {
+            by_period = {
                 period: decode_states(delta, make)
                 for period, delta in self.db.execute(
                     "SELECT period, delta FROM superseded WHERE rules = ? ORDER BY period", [rules]
                 )
             }
-        return set(json.loads(row[0])), runs
+        return set(json.loads(row[0])), by_period
 
     def forget_superseded(self, rules: str) -> None:
         """Drop the superseded runs of ``rules`` (a replay has used them, or cannot)."""

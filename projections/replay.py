@@ -160,12 +160,15 @@ class Projector:
                 }
             )
 
-        touched, superseded = self.cache.superseded(rules, _make(params))
-        if superseded and isinstance(params, IecgParams | IecgTimeline):
-            self._rerun(params, self.view(), states, done + 1, period, keep, touched, superseded)
+        # Only the IECG's runs are re-rated in part: the others' superseded runs are read for nothing.
+        iecg = isinstance(params, IecgParams | IecgTimeline)
+        found = self.cache.superseded(rules, _make(params), runs=iecg)
+        if found is not None and found[1] and iecg:
+            assert isinstance(params, IecgParams | IecgTimeline)
+            self._rerun(params, self.view(), states, done + 1, period, keep, *found)
         else:
             self._run(params, self.view(), states, done + 1, period, keep)
-        if superseded or touched:
+        if found is not None:
             self.cache.forget_superseded(rules)
         if rows:
             self.cache.save_states(rows)
