@@ -206,7 +206,7 @@ def import_ours(db: Path, data: Written) -> tuple[float, float, int, int]:
     """Players then games through the ledger's import path; seconds and counts of each."""
 
     def load(kind: str) -> int:
-        ledger = RatingLedger(str(db))
+        ledger = RatingLedger(str(db)) if db.exists() else RatingLedger.create(str(db))
         with open(data.path(kind), newline="", encoding="utf-8") as handle:
             if kind == "players":
                 count = ledger.import_players(read_rows(handle, PLAYER_COLUMNS, PLAYER_OPTIONAL))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import click
@@ -22,8 +23,12 @@ from commands.cli import (
 from ledger import chain
 from ledger.values import parse_date
 from projections.audit import Audit, Change, Line, compare, digest, publications, run_audit
+from projections.cache import CacheError
+from projections.cache_check import check_cache
+from projections.periods import PeriodError
 from projections.registry import RULES, get_rules
 from projections.replay import Projector
+from projections.span import check_span
 
 
 def players(count: int) -> str:
@@ -69,11 +74,16 @@ def publish(obj: Context, rules: str, period: str, on: str | None) -> None:
     with refusals(obj):
         ledger = obj.ledger()
         day = parse_date(on, "publication date").isoformat() if on else ledger.clock().isoformat()
+        scheme = get_rules(rules).periods
+        last_day = scheme.last_day(scheme.index(period)).isoformat()
+        if day < last_day:  # issue 10 §3: a list is published once its period is over
+            raise PeriodError(
+                f"publication date {day} is before the last day of period {period} ({last_day}): "
+                "a list is published once its period is over"
+            )
         head = chain.chain_head(obj.db)
-        projector = obj.projector()
-        rating_list = projector.rating_list(rules, period, day)
-        if projector.reader.head() != head.position:
-            raise click.ClickException("the log changed while the list was computed: publish again")
+        # From the log itself as it stood at the head, never from the projections file (issue 10 §1).
+        rating_list = obj.log_projector(upto=head.position).rating_list(rules, period, day)
         sha = digest(rating_list)
         ledger.record_publication(
             rules=rules,
@@ -148,7 +158,7 @@ def causes_lines(report: Audit, player: str) -> list[str]:
 
 def since_published_text(projector: Projector, rules: str, period: str, player: str) -> str:
     """``explain --since-published``: the player's line as published and now, and the events between."""
-    report = run_audit(projector, rules, period)
+    report = run_audit(projector, rules, period, from_log=False)  # what changed; `ratings audit` gives the verdict
     pub = report.publication
     head = f"Since the {rules} list of {period} was published on {pub.on}"
     if not report.reproduces:
@@ -222,46 +232,100 @@ def export(obj: Context, rules: str, first: str, last: str, known_at: str | None
     """
     with refusals():
         params = get_rules(rules)
-        start, end = params.periods.index(first), params.periods.index(last)
-        if end < start:
-            raise click.ClickException(f"--to {last} is before --from {first}")
         known = known_date(known_at)
         projector = obj.projector()
+        start, end = check_span(projector, params, first, last, date.today())
         lists = [projector.rating_list(rules, params.periods.label(i), known) for i in range(start, end + 1)]
     directory = Path(out)
-    directory.mkdir(parents=True, exist_ok=True)
-    for rating_list in lists:
-        path = directory / f"{rules}_{rating_list.period}.{fmt}"
-        path.write_text(list_text(rating_list, fmt), encoding="utf-8")
-        click.echo(f"{path}  {len(rating_list.rows)} players  sha256:{digest(rating_list)[:16]}…")
+    written = []
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        for rating_list in lists:
+            path = directory / f"{rules}_{rating_list.period}.{fmt}"
+            path.write_text(list_text(rating_list, fmt), encoding="utf-8")
+            written.append(f"{path}  {len(rating_list.rows)} players  sha256:{digest(rating_list)[:16]}…")
+    except OSError as error:  # --out into a file, an unwritable folder, a full disk: no traceback
+        raise click.ClickException(f"cannot write the lists into --out {out}: {output.os_reason(error)}") from None
+    for line in written:
+        click.echo(line)
 
 
 @cli.command()
 @click.option("--head", "head", metavar="POSITION:HASH", help="Also check the log against a head kept outside it.")
+@click.option(
+    "--cache",
+    "check_projections",
+    is_flag=True,
+    help="Also recompute every list and run the projections file holds, and name each that differs from the log's.",
+)
 @pass_context
-def verify(obj: Context, head: str | None) -> None:
-    """Recompute the log's hash chain and check it against every recorded head.
+def verify(obj: Context, head: str | None, check_projections: bool) -> None:
+    """Check the ledger file with SQLite's integrity check, recompute the log's hash chain, and check it
+    against every recorded head.
 
     Exits 1, naming the first position where the log stops matching, if an
-    event was edited, deleted, swapped or inserted.
+    event was edited, deleted, swapped or inserted (a row at a position at or
+    below 0 included), or if SQLite finds the file damaged. Reads only, except
+    that it extends the chain's witness when the file can be written.
+
+    With --cache, also reads the projections file (without writing to it) and
+    recomputes from the log every list, run and folded fact it holds: a file
+    edited by hand is named, list by list (issue 10 §1).
 
     \b
     Example:
         ratings verify
         ratings verify --head 1234:5f0c…  (the head `publish` printed)
+        ratings verify --cache
     """
-    if not Path(obj.db).exists():
-        raise click.ClickException(f"no ledger at {obj.db}")
-    with refusals():
+    with refusals(obj):
         external = chain.parse_head(head) if head else None
-        reader = obj.ledger().reader()
-        recorded = [
-            chain.RecordedHead(chain.Head(p.log_position, p.log_hash), p.position) for p in publications(reader)
-        ]
+        reader = obj.reader()
+        unreadable: list[str] = []  # damaged ListPublished events: reported by position, never a traceback
+        try:
+            recorded = [
+                chain.RecordedHead(chain.Head(p.log_position, p.log_hash), p.position)
+                for p in publications(reader, unreadable)
+            ]
+        finally:
+            reader.close()
         report = chain.verify(obj.db, recorded, external)
+    damage = report.damage_line()
+    if damage is not None:
+        click.echo(damage)
     click.echo(report.summary())
-    if not report.ok:
+    if report.not_extended is not None:
+        click.echo(report.not_extended, err=True)
+    for line in unreadable:
+        click.echo(f"  {line}")
+    cache_ok = True
+    if check_projections:
+        cache_ok = _verify_cache(obj)
+    if not report.ok or unreadable:
         for mismatch in report.mismatches:
             where = "at" if mismatch.exact else "at or before"
             click.echo(f"  {where} position {mismatch.position}: {mismatch.reason}")
         raise SystemExit(1)
+    if not cache_ok:
+        raise SystemExit(1)
+
+
+def _verify_cache(obj: Context) -> bool:
+    """``verify --cache``: the projections file against the log; whether it matches (or there is none)."""
+    path = obj.cache_path()
+    if path is None or not Path(path).exists():
+        click.echo(f"no projections file{'' if path is None else ' at ' + path}: nothing to check")
+        return True
+    with refusals(obj):
+        reader = obj.reader()
+        try:
+            found = check_cache(reader, path)
+        except CacheError as error:
+            click.echo(f"the projections file {path} cannot be read ({error}): the next command sets it aside")
+            return False
+        finally:
+            reader.close()
+    click.echo(found.summary())
+    for line in found.differences:
+        click.echo(f"  {line}")
+    return found.ok

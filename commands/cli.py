@@ -9,7 +9,9 @@ command line exits 2 (click's own).
 from __future__ import annotations
 
 import gc
+import hashlib
 import json
+import os
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator
@@ -18,18 +20,22 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from eventsourcing.domain import EventSourcingError
 from eventsourcing.persistence import PersistenceError
 
 from commands import output
 from commands.explain_text import explanation_text
+from commands.groups import DefaultGroup
 from commands.icu_text import icu_explanation_text, icu_history_rows, icu_table, not_graded_notice
+from commands.params import DECIMAL, WHOLE
 from commands.system_text import system_explanation_text, system_table
 from ledger.application import Progress, RatingLedger
 from ledger.chain import ChainError
 from ledger.errors import LedgerError, UnknownPlayerError
 from ledger.events import player_key
 from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS, PLAYER_OPTIONAL, read_rows
-from ledger.store import resolve_db
+from ledger.ledger_file import describe_store_error
+from ledger.store import SQLiteLogReader, open_reader, resolve_db
 from ledger.values import FORFEIT_KINDS, PRIOR_STATUSES, PRIOR_SYSTEMS, SOURCES, parse_date
 from projections import systems
 from projections.icu_lists import ICU_LIST_KEYS
@@ -51,56 +57,110 @@ STORE_ERRORS = (PersistenceError, sqlite3.Error)
 
 
 class Context:
-    """What every command gets from the group: the ledger file, who types, the cache choice."""
+    """What every command gets from the group: the ledger file, who types, the cache choice.
 
-    def __init__(self, db: str, by: str | None, cache: bool) -> None:
+    Recording commands open the ledger with :meth:`ledger`; read commands only ever read it,
+    through :meth:`reader` or :meth:`projector` (issue 10 §2): neither creates nor changes a file.
+    """
+
+    def __init__(self, db: str, by: str | None, cache: bool, cache_dir: str | None = None) -> None:
         self.db = db
         self.by = by
         self.cache = cache
+        self.cache_dir = cache_dir
         self.opened: RatingLedger | None = None
-        self.created = False
 
     def ledger(self) -> RatingLedger:
-        """The ledger, created if the file does not exist yet."""
-        self.created = not Path(self.db).exists()
-        try:
+        """The ledger, opened to record in it: a missing, foreign or read-only file is refused (a LedgerError)."""
+        if self.opened is None:
             self.opened = RatingLedger(self.db, user=self.by)
-        except STORE_ERRORS as error:
-            raise click.ClickException(f"cannot open the ledger {self.db}: {error}") from None
         return self.opened
 
-    def discard_if_new_and_empty(self) -> None:
-        """After a refusal: a ledger file this command created, still empty, is removed,
-        so a refused command leaves the disk as it found it."""
-        if not self.created or self.opened is None:
-            return
-        if self.opened.reader().head() == 0:
-            self.opened.close()
-            for suffix in ("", "-wal", "-shm", "-journal"):
-                Path(self.db + suffix).unlink(missing_ok=True)
+    def reader(self) -> SQLiteLogReader:
+        """A read-only reader of the ledger: a missing or foreign file is refused (a LedgerError)."""
+        return open_reader(self.db)[0]
+
+    def cache_path(self) -> str | None:
+        """Where the projections file lives: in ``--cache-dir`` (env ``RATINGS_CACHE_DIR``) when given, else
+        beside the ledger; None (the projections kept in memory) when the ledger's folder cannot be written."""
+        if self.cache_dir is not None:
+            resolved = str(Path(self.db).resolve())
+            tag = hashlib.sha256(resolved.encode()).hexdigest()[:12]  # two ledgers of one name, two caches
+            return str(Path(self.cache_dir) / Path(cache_path_for(f"{Path(self.db).stem}-{tag}.db")).name)
+        beside = cache_path_for(self.db)
+        if not os.access(Path(beside).resolve().parent, os.W_OK):
+            click.echo(
+                f"note: the folder of {self.db} is read-only: the projections are kept in memory "
+                "(--cache-dir DIR keeps them)",
+                err=True,
+            )
+            return None
+        return beside
+
+    skip_unusable = False
+    """``ratings --skip-unusable``: compute without the stored facts a replay cannot use, naming each on stderr."""
 
     def projector(self) -> Projector:
-        if not Path(self.db).exists():
-            raise click.ClickException(f"no ledger at {self.db}: record something first, or pass --db")
-        reader = self.ledger().reader()
-        return Projector(reader, cache_path_for(self.db) if self.cache else None)
+        reader = self.reader()
+        projector = Projector(reader, self.cache_path() if self.cache else None, notice=say)
+        unusable_facts(projector, self.skip_unusable)
+        return projector
+
+    def log_projector(self, upto: int | None = None) -> Projector:
+        """A projector of the log alone, never of the projections file (issue 10 §1: what ``publish`` records
+        and ``audit``'s verdict never depend on the cache); ``upto``: the log as it stood at that position."""
+        projector = Projector(self.reader(), None, notice=say, upto=upto)
+        unusable_facts(projector, self.skip_unusable)
+        return projector
+
+
+def say(line: str) -> None:
+    """One line on stderr: what the command did besides its answer (the projections file set aside...)."""
+    click.echo(line, err=True)
+
+
+def unusable_facts(projector: Projector, skip: bool) -> None:
+    """Issue 10 §3: refuse to compute while the log holds a stored fact a replay cannot use (the first one
+    named, and a count), unless ``skip``: then name each on stderr; the lists are computed without them."""
+    unusable = projector.facts().unusable
+    if not unusable:
+        return
+    if not skip:
+        first = next(iter(unusable.values()))
+        others = len(unusable) - 1
+        more = f" (and {others} more unusable fact{'s' if others > 1 else ''})" if others else ""
+        raise click.ClickException(
+            f"the log holds a fact that cannot be used: {first}{more}; "
+            "or compute without it with `ratings --skip-unusable ...`"
+        )
+    for text in unusable.values():
+        click.echo(f"skipped: {text}", err=True)
 
 
 @contextmanager
 def refusals(obj: Context | None = None) -> Iterator[None]:
     """Turn the library's refusals into a clear message and exit status 1.
 
-    With the command's context, a ledger file the refused command created is removed again.
+    With the command's context, an error of the store names the ledger file.
     """
     try:
         yield
     except REFUSED as error:
-        if obj is not None:
-            obj.discard_if_new_and_empty()
         message = str(error.args[0]) if isinstance(error, LookupError) and error.args else str(error)
         raise click.ClickException(message) from None
     except STORE_ERRORS as error:
-        raise click.ClickException(f"the ledger file: {error}") from None
+        raise click.ClickException(describe_store_error(error, obj.db if obj is not None else None)) from None
+    except EventSourcingError as error:  # a stored event the library cannot decode (edited by hand)
+        where = f"the ledger {obj.db}" if obj is not None else "the ledger"
+        raise click.ClickException(
+            f"{where} holds a stored event that cannot be read ({type(error).__name__}: {error}): "
+            "`ratings verify` says where; restore a backup"
+        ) from None
+    finally:
+        if obj is not None and obj.opened is not None:  # a witness the recording could not extend...
+            for line in obj.opened.notices:
+                say(line)
+            obj.opened.notices.clear()
 
 
 pass_context = click.make_pass_decorator(Context)
@@ -110,9 +170,22 @@ pass_context = click.make_pass_decorator(Context)
 @click.option("--db", metavar="PATH", help="The ledger file [env RATINGS_DB; default ./ratings.db].")
 @click.option("--by", metavar="NAME", help="Who records the facts [default: the OS user].")
 @click.option("--no-cache", is_flag=True, help="Compute from the log alone, without the projections file.")
+@click.option(
+    "--cache-dir",
+    envvar="RATINGS_CACHE_DIR",
+    type=click.Path(exists=True, file_okay=False, writable=True),
+    help="Keep the projections file in this folder [env RATINGS_CACHE_DIR; default: beside the ledger].",
+)
+@click.option(
+    "--skip-unusable",
+    is_flag=True,
+    help="Compute without the stored facts a replay cannot use (each is named on stderr) [default: refuse].",
+)
 @click.version_option(package_name="rating-ledger")
 @click.pass_context
-def cli(ctx: click.Context, db: str | None, by: str | None, no_cache: bool) -> None:
+def cli(
+    ctx: click.Context, db: str | None, by: str | None, no_cache: bool, cache_dir: str | None, skip_unusable: bool
+) -> None:
     """The rating ledger: an append-only log of chess results, and the rating
     lists replayed from it.
 
@@ -121,7 +194,8 @@ def cli(ctx: click.Context, db: str | None, by: str | None, no_cache: bool) -> N
         ratings player register 1001 --name "Anna Adler" --country DE
         ratings list --rules iecg-1.7 --period 2024-01
     """
-    ctx.obj = Context(resolve_db(db), by, not no_cache)
+    ctx.obj = Context(resolve_db(db), by, not no_cache, cache_dir)
+    ctx.obj.skip_unusable = skip_unusable
 
 
 rules_option = click.option(
@@ -156,7 +230,7 @@ def player() -> None:
 @click.option("--name", required=True, help="The player's name.")
 @click.option("--country", default="", help="Country code.")
 @click.option("--born", metavar="YYYY-MM-DD", help="Date of birth.")
-@click.option("--starting-rating", type=int, help="The starting rating (IECG §VII).")
+@click.option("--starting-rating", type=WHOLE, help="The starting rating (IECG §VII).")
 @click.option(
     "--source",
     type=click.Choice(SOURCES),
@@ -164,7 +238,7 @@ def player() -> None:
     show_default=True,
     help="Where the starting rating comes from (IECG §VII).",
 )
-@click.option("--rated-games", type=int, help="Rated games behind the starting rating.")
+@click.option("--rated-games", type=WHOLE, help="Rated games behind the starting rating.")
 @reported_option
 @pass_context
 def player_register(
@@ -253,14 +327,14 @@ def player_reactivate(obj: Context, player_id: str, on: str, reason: str, report
     click.echo(f"recorded: {player_id} active again from {on}")
 
 
-@player.command("prior")
+@click.command("prior")
 @click.argument("player_id", metavar="P")
 @click.option("--system", required=True, type=click.Choice(PRIOR_SYSTEMS), help="The system the rating is from.")
-@click.option("--rating", required=True, type=float, help="The rating (or grade) as that system published it.")
-@click.option("--games", type=int, help="The games behind it.")
+@click.option("--rating", required=True, type=DECIMAL, help="The rating (or grade) as that system published it.")
+@click.option("--games", type=WHOLE, help="The games behind it.")
 @click.option("--status", type=click.Choice(PRIOR_STATUSES), help="Its standing in that system.")
-@click.option("--deviation", type=float, help="Its rating deviation (Glicko).")
-@click.option("--volatility", type=float, help="Its volatility (Glicko-2).")
+@click.option("--deviation", type=DECIMAL, help="Its rating deviation (Glicko).")
+@click.option("--volatility", type=DECIMAL, help="Its volatility (Glicko-2).")
 @click.option("--as-of", "as_of", required=True, metavar="YYYY-MM-DD", help="The date the rating was valid.")
 @click.option("--source", default="", help="Where it comes from (a list, a federation).")
 @reported_option
@@ -286,6 +360,8 @@ def player_prior(
     \b
     Example:
         ratings player prior 1001 --system iecg --rating 1850 --games 22 --status established --as-of 1996-12-31
+
+    A prior recorded in error is undone by `ratings player prior void` (see its --help).
     """
     with refusals(obj):
         obj.ledger().record_prior(
@@ -301,6 +377,11 @@ def player_prior(
             reported_on=reported,
         )
     click.echo(f"recorded: {player_id} {system} rating {rating:g} as of {as_of}")
+
+
+prior = DefaultGroup("prior", player_prior, short_help="Record a rating the player brings from another system.")
+"""``ratings player prior P …`` records a prior rating; ``ratings player prior void P …`` voids one."""
+player.add_command(prior)
 
 
 # --- game --------------------------------------------------------------------
@@ -616,10 +697,8 @@ def log(obj: Context, player_id: str | None, fmt: str) -> None:
     Example:
         ratings log --player 1001
     """
-    if not Path(obj.db).exists():
-        raise click.ClickException(f"no ledger at {obj.db}")
-    with refusals():
-        reader = obj.ledger().reader()
+    with refusals(obj):
+        reader = obj.reader()
         if player_id is not None and not reader.aggregate_records(player_key(player_id)):
             raise UnknownPlayerError(f"unknown player {player_id!r}")
         for entry in log_entries(reader, player_id):
@@ -674,12 +753,19 @@ def _fact(value: Any) -> str:
     return json.dumps(text, ensure_ascii=False) if not text or any(c.isspace() for c in text) else text
 
 
-from commands import audit, corrections, inflation, reference  # noqa: E402  (they register their commands on the groups above)
+from commands import (  # noqa: E402  (they register their commands on the groups above)
+    audit,
+    corrections,
+    files,
+    inflation,
+    reference,
+    undo,
+)
 from commands.audit import since_published_text  # noqa: E402
 from commands.demo import demo  # noqa: E402  (registers the demo command)
 
 cli.add_command(demo)
-__all__ = ["audit", "cli", "corrections", "inflation", "main", "reference"]
+__all__ = ["audit", "cli", "corrections", "files", "inflation", "main", "reference", "undo"]
 
 
 def main() -> None:

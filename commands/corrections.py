@@ -15,6 +15,7 @@ import click
 from commands import output
 from commands.audit import players
 from commands.cli import Context, game, pass_context, player, refusals, reported_option
+from commands.params import WHOLE
 from ledger.store import LogRecord
 from ledger.values import FORFEIT_KINDS, SOURCES
 from projections.audit import compare
@@ -78,7 +79,7 @@ def _position(line: Any) -> str:
     return "-" if line is None else str(line.position)
 
 
-def _report(obj: Context, rules: str, records: list[LogRecord], done: str) -> None:
+def report(obj: Context, rules: str, records: list[LogRecord], done: str) -> None:
     if records:
         with refusals():
             click.echo(impact_text(obj, rules, records), nl=False)
@@ -113,7 +114,7 @@ def game_correct(
             game_id, changes=changes, reason=reason, reported_on=reported, dry_run=dry_run
         )
     shown = ", ".join(f"{field} {value}" for field, value in changes.items())
-    _report(obj, rules, records, f"recorded: {game_id} corrected ({shown})")
+    report(obj, rules, records, f"recorded: {game_id} corrected ({shown})")
 
 
 @game.command("void")
@@ -129,7 +130,7 @@ def game_void(obj: Context, game_id: str, reason: str, reported: str | None, dry
     """
     with refusals(obj):
         records = obj.ledger().void_game(game_id, reason=reason, reported_on=reported, dry_run=dry_run)
-    _report(obj, rules, records, f"recorded: {game_id} void")
+    report(obj, rules, records, f"recorded: {game_id} void")
 
 
 @game.command("restore")
@@ -145,7 +146,7 @@ def game_restore(obj: Context, game_id: str, reason: str, reported: str | None, 
     """
     with refusals(obj):
         records = obj.ledger().restore_game(game_id, reason=reason, reported_on=reported, dry_run=dry_run)
-    _report(obj, rules, records, f"recorded: {game_id} restored")
+    report(obj, rules, records, f"recorded: {game_id} restored")
 
 
 @player.command("correct")
@@ -153,9 +154,9 @@ def game_restore(obj: Context, game_id: str, reason: str, reported: str | None, 
 @click.option("--name", help="The corrected name.")
 @click.option("--country", help="The corrected country code.")
 @click.option("--born", metavar="YYYY-MM-DD", help="The corrected date of birth.")
-@click.option("--starting-rating", type=int, help="The corrected starting rating (IECG §VII).")
+@click.option("--starting-rating", type=WHOLE, help="The corrected starting rating (IECG §VII).")
 @click.option("--source", type=click.Choice(SOURCES), help="The corrected source of the starting rating.")
-@click.option("--rated-games", type=int, help="The corrected rated games behind the starting rating.")
+@click.option("--rated-games", type=WHOLE, help="The corrected rated games behind the starting rating.")
 @correction_options
 @pass_context
 def player_correct(
@@ -173,4 +174,4 @@ def player_correct(
             player_id, changes=changes, reason=reason, reported_on=reported, dry_run=dry_run
         )
     shown = ", ".join(f"{field} {value}" for field, value in changes.items())
-    _report(obj, rules, records, f"recorded: {player_id} corrected ({shown})")
+    report(obj, rules, records, f"recorded: {player_id} corrected ({shown})")

@@ -10,6 +10,7 @@ import click
 
 from commands import output
 from commands.explain_text import explanation_text
+from commands.params import COUNT, WHOLE
 from ledger.application import RatingLedger
 from ledger.synthetic import Federation, federation
 from projections.lists import LIST_KEYS
@@ -25,11 +26,9 @@ RULES = "iecg-1.7"
 
 
 @click.command()
-@click.option("--seed", type=int, default=1997, show_default=True, help="The federation's random seed.")
+@click.option("--seed", type=WHOLE, default=1997, show_default=True, help="The federation's random seed.")
 @click.option("--period", default="2023-11", show_default=True, metavar="YYYY-MM", help="The period to list.")
-@click.option(
-    "--top", type=click.IntRange(min=0), default=25, show_default=True, help="How many rows of the list to print."
-)
+@click.option("--top", type=COUNT, default=25, show_default=True, help="How many rows of the list to print.")
 @click.option("--keep", metavar="PATH", help="Keep the demo ledger in this new file.")
 def demo(seed: int, period: str, top: int, keep: str | None) -> None:
     """Build a synthetic federation in a temporary ledger; print a list and one explanation.
@@ -50,10 +49,12 @@ def demo(seed: int, period: str, top: int, keep: str | None) -> None:
         raise click.ClickException(str(error)) from None
     if keep is not None and Path(keep).exists():
         raise click.ClickException(f"{keep} already exists: the demo writes a new ledger")
+    if keep is not None and not Path(keep).absolute().parent.is_dir():  # issue 10: no traceback
+        raise click.ClickException(f"cannot keep the demo ledger in {keep}: no folder {str(Path(keep).parent)!r}")
     fed = federation(seed)
     with tempfile.TemporaryDirectory() as folder:
         db = keep or str(Path(folder) / "demo.db")
-        ledger = RatingLedger(db, clock=lambda: DEMO_TODAY, user="demo")
+        ledger = RatingLedger.create(db, clock=lambda: DEMO_TODAY, user="demo")
         try:
             _run(ledger, fed, db, period, top)
         finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import click
@@ -11,6 +12,7 @@ from commands.chart import png_chart, svg_chart
 from commands.cli import Context, cli, known_at_option, known_date, pass_context, refusals, rules_option
 from projections.pool import PoolPeriod, pool_of
 from projections.registry import get_rules
+from projections.span import check_span
 
 POOL_KEYS = ["period", "listed", "mean", "median", "entered", "entered_points", "left", "left_points", "drift", "net"]
 POOL_HEADERS = ["period", "listed", "mean", "median", "in", "points in", "out", "points out", "drift", "net"]
@@ -47,29 +49,33 @@ def pool(obj: Context, rules: str, first: str, last: str, known_at: str | None, 
     """
     if plot is not None and Path(plot).suffix.lower() not in (".svg", ".png"):
         raise click.UsageError(f"--plot {plot!r}: the chart is written as SVG or PNG; name the file *.svg or *.png")
+    if plot is not None and not Path(plot).absolute().parent.is_dir():  # refused before the table is printed
+        raise click.ClickException(f"cannot write the chart --plot {plot}: no folder {str(Path(plot).parent)!r}")
     with refusals():
         params = get_rules(rules)
-        start, end = params.periods.index(first), params.periods.index(last)
-        if end < start:
-            raise click.ClickException(f"--to {last} is before --from {first}")
         known = known_date(known_at)
         projector = obj.projector()
+        start, end = check_span(projector, params, first, last, date.today())
         before = projector.rating_list(rules, params.periods.label(start - 1), known).rows
         lists = [
             (params.periods.label(i), projector.rating_list(rules, params.periods.label(i), known).rows)
             for i in range(start, end + 1)
         ]
         found = pool_of(lists, before)
+    if plot is not None:  # the chart first: a chart that cannot be written refuses the command, table and all
+        title = f"POOL OF {rules} {first} TO {last}".upper()
+        path = Path(plot)
+        try:
+            if path.suffix.lower() == ".svg":
+                path.write_text(svg_chart(found, title), encoding="utf-8")
+            else:
+                path.write_bytes(png_chart(found, title))
+        except OSError as error:  # an unwritable folder, a full disk: no traceback
+            raise click.ClickException(f"cannot write the chart --plot {plot}: {output.os_reason(error)}") from None
     rows = pool_rows(found)
     if fmt == "csv":
         click.echo(output.csv_text(rows, POOL_KEYS), nl=False)
     else:
         click.echo(output.table(rows, POOL_KEYS, POOL_HEADERS), nl=False)
     if plot is not None:
-        title = f"POOL OF {rules} {first} TO {last}".upper()
-        path = Path(plot)
-        if path.suffix.lower() == ".svg":
-            path.write_text(svg_chart(found, title), encoding="utf-8")
-        else:
-            path.write_bytes(png_chart(found, title))
-        click.echo(f"chart written to {path}", err=True)
+        click.echo(f"chart written to {plot}", err=True)

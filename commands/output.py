@@ -32,3 +32,12 @@ def csv_text(rows: Sequence[Mapping[str, Any]], columns: Sequence[str]) -> str:
     for row in rows:
         writer.writerow(["" if row[c] is None else row[c] for c in columns])
     return buffer.getvalue()
+
+
+def os_reason(error: OSError) -> str:
+    """What an :class:`OSError` of a file the command writes says, in a few words (no errno, no traceback)."""
+    if isinstance(error, FileExistsError):
+        return f"{error.filename} is a file, not a folder"
+    if isinstance(error, NotADirectoryError):
+        return f"{error.filename}: a part of this path is a file, not a folder"
+    return f"{error.strerror or error}" + (f": {error.filename}" if error.filename else "")

@@ -5,9 +5,17 @@ from __future__ import annotations
 import click
 
 from commands.cli import Context, cli, pass_context, refusals, reported_option
+from commands.groups import DefaultGroup
+from commands.params import DECIMAL, WHOLE
 from commands.rules_text import format_rules_table
 from ledger.values import ADJUSTABLE_SYSTEMS, parse_date
-from projections.rules.conversions import SYSTEM_NAMES, convert, format_conversion, list_conversions
+from projections.rules.conversions import (
+    SYSTEM_NAMES,
+    check_in_range,
+    convert,
+    format_conversion,
+    list_conversions,
+)
 
 
 @cli.command("rules")
@@ -22,7 +30,7 @@ def rules_() -> None:
 
 
 @cli.command("convert")
-@click.argument("value", type=float, required=False)
+@click.argument("value", type=DECIMAL, required=False)
 @click.option("--from", "source", type=click.Choice(SYSTEM_NAMES), help="The system of VALUE.")
 @click.option("--to", "target", type=click.Choice(SYSTEM_NAMES), help="The system to convert to.")
 @click.option("--on", "on", metavar="YYYY-MM-DD", help="Use the formula in force on this date [default: the latest].")
@@ -42,15 +50,15 @@ def convert_(value: float | None, source: str | None, target: str | None, on: st
         raise click.UsageError("give VALUE, --from and --to (or --list)")
     with refusals():
         day = parse_date(on, "--on date") if on else None
-        converted = convert(value, source, target, day)
+        converted = convert(check_in_range(value, source), source, target, day)
     click.echo(format_conversion(converted))
 
 
-@cli.command("adjust")
+@click.command("adjust")
 @click.option("--system", required=True, type=click.Choice(ADJUSTABLE_SYSTEMS), help="The rating system.")
 @click.option("--player", "player_id", metavar="P", help="The player adjusted (feedback points).")
 @click.option("--all", "everyone", is_flag=True, help="Every player with a rating (a global adjustment).")
-@click.option("--points", required=True, type=int, help="Points added (negative: deducted).")
+@click.option("--points", required=True, type=WHOLE, help="Points added (negative: deducted).")
 @click.option("--on", "on", required=True, metavar="YYYY-MM-DD", help="Takes effect in the rating period of this date.")
 @click.option("--reason", required=True, help="The committee's decision.")
 @reported_option
@@ -74,6 +82,8 @@ def adjust(
     Example:
         ratings adjust --system icu-1980 --player 2001 --points 15 --on 1980-12-31 --reason "feedback from group 4"
         ratings adjust --system icu-1980 --all --points -10 --on 1980-12-31 --reason "deflation correction"
+
+    An adjustment recorded in error is undone by `ratings adjust void` (see its --help).
     """
     if everyone == (player_id is not None):
         raise click.UsageError("give either --player P or --all")
@@ -83,3 +93,8 @@ def adjust(
         )
     who = "every graded player" if player_id is None else player_id
     click.echo(f"recorded: {system} adjustment of {who} by {points:+d} on {on}")
+
+
+adjust_group = DefaultGroup("adjust", adjust, short_help="Record a grading committee's adjustment, or void one.")
+"""``ratings adjust …`` records an adjustment; ``ratings adjust void …`` voids one (issue 10 §3)."""
+cli.add_command(adjust_group)

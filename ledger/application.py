@@ -9,7 +9,8 @@ it in one transaction.
 from __future__ import annotations
 
 import getpass
-import math
+import json
+import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -20,12 +21,12 @@ from typing import Any, TypeVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.domain import Aggregate
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.domain import Aggregate, DomainEventProtocol, MutableOrImmutableAggregate
+from eventsourcing.persistence import IntegrityError, Recording
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import get_topic
 
-from ledger import bulk, values
+from ledger import bulk, chain, ledger_file, values
 from ledger.errors import (
     AlreadyAdjudicatedError,
     DuplicateAdjustmentError,
@@ -39,18 +40,24 @@ from ledger.errors import (
     InvalidValueError,
     LedgerError,
     MarkerError,
+    NotAdjudicableError,
     NothingToCorrectError,
+    ReadOnlyLedgerError,
     ReportedOrderError,
     SelfPlayError,
     StartingRatingError,
+    UncoveredRowError,
+    UnknownAdjustmentError,
     UnknownGameError,
     UnknownPlayerError,
+    UnknownPriorError,
     VoidError,
 )
 from ledger.events import (
     GAME_FIELDS,
     REGISTRATION_FIELDS,
     Adjustment,
+    AdjustmentVoided,
     Game,
     GameAdjudicated,
     GameCorrected,
@@ -63,8 +70,11 @@ from ledger.events import (
     PlayerMarkedInactive,
     PlayerReactivated,
     PlayerRegistered,
+    PlayerRestored,
+    PlayerVoided,
     PlayerWithdrew,
     PriorRatingRecorded,
+    PriorRatingVoided,
     Publication,
     RatingAdjusted,
     adjustment_key,
@@ -73,6 +83,7 @@ from ledger.events import (
     publication_key,
 )
 from ledger.store import (
+    LedgerRecorder,
     LogRecord,
     SQLiteLogReader,
     StoredRow,
@@ -124,20 +135,25 @@ def check_registration(
     source: str = "none",
     rated_games: int | None = None,
     today: date | None = None,
+    reported: date | None = None,
 ) -> Registration:
-    """Validate a registration against IECG §VII and return it."""
-    player = values.check_text(player, "player id")
+    """Validate a registration against IECG §VII and the bounds of issue 10 §3, and return it.
+
+    ``today`` and ``reported`` (the date the registration is reported) bound the birth date.
+    """
+    player = values.check_id(player, "player id")
     name = values.check_text(name, "name")
+    country = values.check_country(country)
     values.check_choice(source, values.SOURCES, "source")
     born_text = None
     if born:
-        day = values.parse_date(born, "born")
+        day = values.check_day(values.parse_date(born, "born"), "born")
         if today is not None:
             values.not_after(day, today, "born", "today")
+        if reported is not None:
+            values.not_after(day, reported, "born", "the reported date")
         born_text = day.isoformat()
-    games = rated_games if rated_games is not None else 0
-    if games < 0:
-        raise StartingRatingError(f"rated games {games} must not be negative")
+    games = values.check_games(rated_games) if rated_games is not None else 0
     if source == "none":
         # IECG §VII.3: a new player without a rating starts at 800.
         if starting_rating not in (None, values.DEFAULT_STARTING_RATING):
@@ -149,9 +165,7 @@ def check_registration(
     else:
         if starting_rating is None:
             raise StartingRatingError(f"source {source!r} needs --starting-rating (IECG §VII)")
-        rating = starting_rating
-    if rating <= 0:
-        raise StartingRatingError(f"starting rating {rating} must be positive")
+        rating = values.check_rating(starting_rating, "starting rating")
     if source == "tutor" and rating > values.TUTOR_MAXIMUM:
         # IECG §VII.3: "This rating should not exceed 1700 points."
         raise StartingRatingError(f"a tutor's estimate of {rating} exceeds {values.TUTOR_MAXIMUM} (IECG §VII.3)")
@@ -165,11 +179,19 @@ def check_registration(
         raise StartingRatingError(
             "an established ICCF rating needs --rated-games, the games behind it (IECG §VII.1, §V.3 Pn)"
         )
-    return Registration(player, name, country.strip(), born_text, rating, source, games)
+    return Registration(player, name, country, born_text, rating, source, games)
 
 
 class RatingLedger(Application[UUID]):
-    """The append-only log of everything that affects ratings."""
+    """The append-only log of everything that affects ratings.
+
+    ``RatingLedger(path)`` opens an existing ledger to record in it; only
+    :meth:`create` makes a new one (issue 10 §2). Opening refuses, writing
+    nothing: a missing file (:class:`~ledger.errors.NoLedgerError`), a file
+    that is not a ledger (:class:`~ledger.errors.NotALedgerError`), one that
+    cannot be written (:class:`~ledger.errors.ReadOnlyLedgerError`), and one
+    holding a row the hash chain does not cover (:class:`~ledger.errors.UncoveredRowError`).
+    """
 
     def __init__(
         self,
@@ -178,10 +200,33 @@ class RatingLedger(Application[UUID]):
         clock: Callable[[], date] = date.today,
         user: str | None = None,
     ) -> None:
+        info = ledger_file.check(path)
+        problem = ledger_file.write_problem(path)
+        if problem is not None or info.immutable:
+            raise ReadOnlyLedgerError(
+                f"the ledger {path} is read-only ({problem or 'its folder is read-only'}): nothing was recorded"
+            )
+        if info.first_position is not None and info.first_position <= 0:
+            raise UncoveredRowError(
+                f"the ledger {path} holds a row at position {info.first_position}, outside the hash chain: "
+                "nothing was recorded; `ratings verify` names it"
+            )
         super().__init__(env=sqlite_env(path))
         self.path = path
         self.clock = clock
         self.user = user or os_user()
+        self.notices: list[str] = []
+        """What a command should say besides its answer (a witness that could not be extended)."""
+        recorder = self.recorder
+        if isinstance(recorder, LedgerRecorder):
+            recorder.unmarked = not info.marked
+
+    @classmethod
+    def create(cls, path: str, *, clock: Callable[[], date] = date.today, user: str | None = None) -> RatingLedger:
+        """A new, empty ledger at ``path``, marked as ours; :class:`~ledger.errors.LedgerExistsError`
+        if anything is there already."""
+        ledger_file.create(path)
+        return cls(path, clock=clock, user=user)
 
     # --- reading -----------------------------------------------------------
 
@@ -217,13 +262,13 @@ class RatingLedger(Application[UUID]):
         today = self.clock()
         if reported_on is None or reported_on == "":
             return today
-        day = values.parse_date(reported_on, "reported date")
+        day = values.check_day(values.parse_date(reported_on, "reported date"), "reported date")
         values.not_after(day, today, "reported date", "today")
         return day
 
     def _day(self, text: str, what: str) -> date:
-        """The date of ``text``, refused if it is not a date or is after today."""
-        day = values.parse_date(text, what)
+        """The date of ``text``, refused if it is not a date, is before 1900 or is after today (issue 10 §3)."""
+        day = values.check_day(values.parse_date(text, what), what)
         values.not_after(day, self.clock(), what, "today")
         return day
 
@@ -251,13 +296,14 @@ class RatingLedger(Application[UUID]):
         values.check_result(result)
         finished_on, reported = self._check_game_dates(finished, reported_on)
         kind, tc = values.check_game_kind(forfeit, time_control)
-        return GameFacts(game, white, black, result, finished_on, tournament or None, tc, kind, reported)
+        event = values.check_name(tournament, "tournament", required=False) if tournament else None
+        return GameFacts(game, white, black, result, finished_on, event or None, tc, kind, reported)
 
     def _check_sides(self, game: str, white: str, black: str, known: Callable[[str], bool]) -> tuple[str, str, str]:
         """The game id and the two players, stripped; both registered, and not the same."""
-        game = values.check_text(game, "game id")
-        white = values.check_text(white, "white")
-        black = values.check_text(black, "black")
+        game = values.check_id(game, "game id")
+        white = values.check_id(white, "white")
+        black = values.check_id(black, "black")
         for who in (white, black):
             if not known(who):
                 raise UnknownPlayerError(f"unknown player {who!r}: register the player first")
@@ -267,11 +313,59 @@ class RatingLedger(Application[UUID]):
 
     def _check_game_dates(self, finished: str, reported_on: str | None) -> tuple[str, str]:
         """The finished and reported dates of a game as ISO text (a function of the texts and today)."""
-        finished_day = values.parse_date(finished, "finished date")
+        finished_day = values.check_day(values.parse_date(finished, "finished date"), "finished date")
         reported = self._reported(reported_on)
         values.not_after(finished_day, self.clock(), "finished date", "today")
         values.not_after(finished_day, reported, "finished date", "the reported date")
         return finished_day.isoformat(), reported.isoformat()
+
+    def _born(self, player: str) -> str | None:
+        """The player's birth date as registered and corrected (ISO text), if known."""
+        found = self._get(player_key(player), Player)
+        born = None if found is None else found.registration.get("born")
+        return born if isinstance(born, str) else None
+
+    def _check_born(self, finished: str, *players: str, born: Callable[[str], str | None] | None = None) -> None:
+        """Refuse a game of ``finished`` less than three years after a player's birth (issue 10 §3)."""
+        for player in players:
+            day = (born or self._born)(player)
+            if day is not None:
+                values.check_born(date.fromisoformat(day), finished, f"the birth date of player {player!r}")
+
+    def _births(self) -> dict[str, str]:
+        """Every player's birth date as registered and corrected (ISO text), of the players whose is known."""
+        born: dict[str, str | None] = {}
+        reader = self.reader()
+        try:
+            for record in reader.records_of(("PlayerRegistered", "PlayerCorrected")):
+                if b'"born"' in record.state:
+                    state = json.loads(record.state)
+                    facts = state.get("changes", state)
+                    if "born" in facts:
+                        born[state["player"]] = facts["born"]
+        finally:
+            reader.close()
+        return {player: day for player, day in born.items() if isinstance(day, str)}
+
+    def _first_game_of(self, player: str) -> str | None:
+        """The finished date of the player's earliest game that counts (as corrected, not void), if any."""
+        needles = {json.dumps(player).encode(), json.dumps(player, ensure_ascii=False).encode()}
+        candidates: set[str] = set()
+        reader = self.reader()
+        try:
+            for record in reader.records_of(("GameRecorded", "GameCorrected")):
+                if any(needle in record.state for needle in needles):
+                    candidates.add(json.loads(record.state)["game"])
+        finally:
+            reader.close()
+        first: str | None = None
+        for game in candidates:
+            found = self._get(game_key(game), Game)
+            if found is None or found.voided or player not in (found.facts["white"], found.facts["black"]):
+                continue
+            if first is None or found.facts["finished"] < first:
+                first = found.facts["finished"]
+        return first
 
     def _player_exists(self, player: str) -> bool:
         lookup = self._bulk_lookup
@@ -282,15 +376,65 @@ class RatingLedger(Application[UUID]):
     _bulk_lookup: tuple[int, Callable[[UUID], bool]] | None = None
     """While an import checks its rows: its thread and a lookup of first events in one read transaction."""
 
+    _bulk_void: tuple[int, Callable[[UUID], bool]] | None = None
+    """While an import checks its rows: its thread and a lookup of void players in one read transaction."""
+
     @contextmanager
     def _bulk_checks(self) -> Iterator[Callable[[UUID], bool]]:
         """Answer :meth:`_player_exists` in this thread from one read transaction, for the rows of an import."""
-        with first_event_lookup(self._sqlite_recorder()) as exists:
+        with first_event_lookup(self._sqlite_recorder()) as exists, self._void_lookup() as void:
             self._bulk_lookup = (threading.get_ident(), exists)
+            self._bulk_void = (threading.get_ident(), void)
             try:
                 yield exists
             finally:
                 self._bulk_lookup = None
+                self._bulk_void = None
+
+    @contextmanager
+    def _void_lookup(self) -> Iterator[Callable[[UUID], bool]]:
+        """``void(player id)``: whether the player's latest void or restoration is a void, for many ids in one read.
+
+        One indexed statement on the player's own events (by originator id), as
+        :func:`~ledger.store.first_event_lookup` asks for a first event.
+        """
+        recorder = self._sqlite_recorder()
+        voided, restored = get_topic(PlayerVoided), get_topic(PlayerRestored)
+        statement = (
+            f"SELECT topic FROM {recorder.events_table_name} WHERE rowid > 0 AND originator_id=? "
+            "AND originator_version>1 AND topic IN (?, ?) ORDER BY originator_version DESC LIMIT 1"
+        )
+        with recorder.datastore.transaction(commit=False) as cursor:
+
+            def void(originator_id: UUID) -> bool:
+                cursor.execute(statement, (originator_id.hex, voided, restored))
+                row = cursor.fetchone()
+                return row is not None and row[0] == voided
+
+            yield void
+
+    def _player_void(self, player: str) -> bool:
+        """Whether the registered ``player`` is void (issue 10 §3)."""
+        lookup = self._bulk_void
+        if lookup is not None and lookup[0] == threading.get_ident():
+            return lookup[1](player_key(player))
+        found = self._get(player_key(player), Player)
+        return found is not None and found.voided
+
+    def _player_counts(self, player: str) -> bool:
+        """Whether ``player`` is registered (False if not); a void player is refused: no new fact names him."""
+        if not self._player_exists(player):
+            return False
+        if self._player_void(player):
+            raise VoidError(_void_player_message(player))
+        return True
+
+    def _counting_player(self, player: str) -> Player:
+        """The registered player, refused if he is void (no new fact about a void registration)."""
+        aggregate = self.player(player)
+        if aggregate.voided:
+            raise VoidError(_void_player_message(player))
+        return aggregate
 
     # --- commands ----------------------------------------------------------
 
@@ -307,8 +451,10 @@ class RatingLedger(Application[UUID]):
         reported_on: str | None = None,
     ) -> Registration:
         """Record a new player (IECG §VII), refusing a second registration of the id."""
-        reg = check_registration(player, name, country, born, starting_rating, source, rated_games, self.clock())
         reported = self._reported(reported_on)
+        reg = check_registration(
+            player, name, country, born, starting_rating, source, rated_games, self.clock(), reported
+        )
         if self._player_exists(reg.player):
             raise DuplicatePlayerError(f"player {reg.player!r} is already registered")
         aggregate = Player._create(
@@ -341,8 +487,9 @@ class RatingLedger(Application[UUID]):
             time_control,
             forfeit,
             reported_on,
-            self._player_exists,
+            self._player_counts,
         )
+        self._check_born(facts.finished, facts.white, facts.black)
         if self._get(game_key(facts.game), Game) is not None:
             raise DuplicateGameError(f"game {facts.game!r} is already recorded")
         aggregate = Game._create(GameRecorded, **vars(facts), recorded_by=self.user)
@@ -351,7 +498,7 @@ class RatingLedger(Application[UUID]):
 
     def adjudicate_game(self, game: str, *, result: str, on: str, reported_on: str | None = None) -> None:
         """Record an adjudicator's decision on a game (IECG §VIII.3)."""
-        game = values.check_text(game, "game id")
+        game = values.check_id(game, "game id")
         values.check_result(result, "adjudicated result")
         decided, reported = self._dated(on, "adjudication date", reported_on)
         aggregate = self.game(game)
@@ -359,6 +506,14 @@ class RatingLedger(Application[UUID]):
             raise VoidError(f"game {game!r} is void: restore it before adjudicating it")
         if aggregate.adjudicated_on is not None:
             raise AlreadyAdjudicatedError(f"game {game!r} was already adjudicated on {aggregate.adjudicated_on}")
+        if aggregate.facts["forfeit"] == "none":
+            # IECG §VIII.3: the remaining player of a withdrawal may request an adjudication; an arbiter's
+            # forfeit (§VIII.1) may be decided too. A game that finished normally has its result (issue 10 §3).
+            raise NotAdjudicableError(
+                f"game {game!r} finished normally ({aggregate.facts['result']} on {aggregate.finished}): only a "
+                "forfeited or unfinished game is adjudicated (IECG §VIII.3); to change its result use "
+                f"`ratings game correct {game} --result R --reason TEXT`"
+            )
         if decided.isoformat() < aggregate.finished:
             raise FutureDateError(
                 f"adjudication date {decided.isoformat()} is before the game's date {aggregate.finished}"
@@ -377,10 +532,12 @@ class RatingLedger(Application[UUID]):
         self, player: str, *, tournament: str, on: str, silent: bool = False, reported_on: str | None = None
     ) -> None:
         """Record a player's withdrawal from a tournament (IECG §VIII.2)."""
-        player = values.check_text(player, "player id")
+        player = values.check_id(player, "player id")
         tournament = values.check_text(tournament, "tournament")
         day, reported = self._dated(on, "withdrawal date", reported_on)
         aggregate = self.player(player)
+        if aggregate.voided:
+            raise VoidError(_void_player_message(player))
         if tournament in aggregate.withdrawals:
             raise DuplicateWithdrawalError(f"player {player!r} already withdrew from {tournament!r}")
         aggregate.trigger_event(
@@ -403,10 +560,10 @@ class RatingLedger(Application[UUID]):
         self._mark(player, on, reason, reported_on, inactive=False)
 
     def _mark(self, player: str, on: str, reason: str, reported_on: str | None, *, inactive: bool) -> None:
-        player = values.check_text(player, "player id")
+        player = values.check_id(player, "player id")
         reason = values.check_text(reason, "reason")
         day, reported = self._dated(on, "date", reported_on)
-        aggregate = self.player(player)
+        aggregate = self._counting_player(player)
         if aggregate.inactive_on(day.isoformat()) == inactive:
             state = "inactive" if inactive else "active"
             raise MarkerError(f"player {player!r} is already {state} on {day.isoformat()}")
@@ -436,21 +593,18 @@ class RatingLedger(Application[UUID]):
         reported_on: str | None = None,
     ) -> None:
         """Record a rating the player brought from another system (rules issue §1)."""
-        player = values.check_text(player, "player id")
+        player = values.check_id(player, "player id")
         values.check_choice(system, values.PRIOR_SYSTEMS, "system")
         if status is not None:
             values.check_choice(status, values.PRIOR_STATUSES, "status")
-        for what, number in (("rating", rating), ("deviation", deviation), ("volatility", volatility)):
-            if number is not None and not (number > 0 and math.isfinite(number)):
-                raise InvalidValueError(f"{what} {number} must be a positive number")
-        if games is not None and games < 0:
-            raise InvalidValueError(f"games {games} must not be negative")
+        values.check_prior(system, rating, games, deviation, volatility)
+        source = values.check_name(source, "source", required=False)
         if status == "provisional" and not games:
             raise InvalidValueError(
                 "a provisional rating needs the games behind it (--games at least 1): it is 'rating/games'"
             )
         day, reported = self._dated(as_of, "as-of date", reported_on)
-        aggregate = self.player(player)
+        aggregate = self._counting_player(player)
         if (system, day.isoformat()) in aggregate.priors:
             raise DuplicatePriorError(f"player {player!r} already has a {system} rating as of {day.isoformat()}")
         aggregate.trigger_event(
@@ -489,7 +643,7 @@ class RatingLedger(Application[UUID]):
         ``dry_run`` nothing is written and the event is returned as it would
         be stored, for a projection to show its impact.
         """
-        game = values.check_text(game, "game id")
+        game = values.check_id(game, "game id")
         reason = values.check_text(reason, "reason")
         unknown = sorted(set(changes) - set(GAME_FIELDS))
         if unknown:
@@ -501,8 +655,10 @@ class RatingLedger(Application[UUID]):
         corrected = dict(aggregate.facts)
         for field, value in changes.items():
             corrected[field] = self._game_value(field, value, reported)
-        self._check_sides(game, corrected["white"], corrected["black"], self._player_exists)
+        self._check_sides(game, corrected["white"], corrected["black"], self._player_counts)
         differing = {f: corrected[f] for f in GAME_FIELDS if corrected[f] != aggregate.facts[f]}
+        if {"white", "black", "finished"} & set(differing):
+            self._check_born(str(corrected["finished"]), str(corrected["white"]), str(corrected["black"]))
         # The event keeps every fact the correction states, changed or not: a correction entered after
         # another but reported before it must still say what it said, as known between the two reports.
         stated = {f: corrected[f] for f in GAME_FIELDS if f in changes}
@@ -528,7 +684,7 @@ class RatingLedger(Application[UUID]):
     def _game_value(self, field: str, value: str | None, reported: str) -> str | None:
         """A corrected game fact, checked as a recording checks it."""
         if field in ("white", "black"):
-            return values.check_text(value or "", field)
+            return values.check_id(value or "", field)
         if field == "result":
             return values.check_result(value or "")
         if field == "finished":
@@ -539,7 +695,7 @@ class RatingLedger(Application[UUID]):
             return values.check_choice(value or "none", values.FORFEIT_KINDS, "forfeit")
         if field == "time_control":
             return values.check_time_control(value) if value else None
-        return value.strip() or None if value else None  # tournament
+        return values.check_name(value, "tournament", required=False) or None if value else None  # tournament
 
     def void_game(
         self, game: str, *, reason: str, reported_on: str | None = None, dry_run: bool = False
@@ -554,7 +710,7 @@ class RatingLedger(Application[UUID]):
         return self._void(game, reason, reported_on, dry_run, void=False)
 
     def _void(self, game: str, reason: str, reported_on: str | None, dry_run: bool, *, void: bool) -> list[LogRecord]:
-        game = values.check_text(game, "game id")
+        game = values.check_id(game, "game id")
         reason = values.check_text(reason, "reason")
         aggregate = self.game(game)
         reported = self._after_report(aggregate.reported_on, reported_on, f"game {game!r}")
@@ -574,19 +730,23 @@ class RatingLedger(Application[UUID]):
         dry_run: bool = False,
     ) -> list[LogRecord]:
         """Correct registration facts of a player (IECG §VII), checked as a registration is."""
-        player = values.check_text(player, "player id")
+        player = values.check_id(player, "player id")
         reason = values.check_text(reason, "reason")
         unknown = sorted(set(changes) - set(REGISTRATION_FIELDS))
         if unknown:
             raise InvalidValueError(f"a player correction cannot change {', '.join(unknown)}")
-        aggregate = self.player(player)
+        aggregate = self._counting_player(player)
         reported = self._after_report(aggregate.reported_on, reported_on, f"player {player!r}'s registration")
         merged = {**aggregate.registration, **changes}
         if changes.get("source") == "none" and "starting_rating" not in changes:
             merged["starting_rating"] = None  # back to the §VII.3 default
-        reg = check_registration(player, today=self.clock(), **merged)
+        reg = check_registration(player, today=self.clock(), reported=date.fromisoformat(reported), **merged)
         corrected = reg._asdict()
         differing = {f: corrected[f] for f in REGISTRATION_FIELDS if corrected[f] != aggregate.registration[f]}
+        if differing.get("born") is not None:
+            first = self._first_game_of(player)
+            if first is not None:
+                values.check_born(date.fromisoformat(str(differing["born"])), first, "born")
         stated = {f: corrected[f] for f in REGISTRATION_FIELDS if f in changes or f in differing}
         if not differing:
             shown = ", ".join(f"{f} {aggregate.registration[f]!r}" for f in changes) or "no facts given"
@@ -601,13 +761,11 @@ class RatingLedger(Application[UUID]):
         )
         return self._save_or_preview(aggregate, dry_run)
 
-    def _after_report(self, original: str, reported_on: str | None, what: str) -> str:
-        """The reported date of a correction: not before the fact it corrects was reported."""
+    def _after_report(self, original: str, reported_on: str | None, what: str, act: str = "correction") -> str:
+        """The reported date of a correction, a void or a restoration: not before its fact was reported."""
         reported = self._reported(reported_on).isoformat()
         if reported < original:
-            raise ReportedOrderError(
-                f"the correction is reported on {reported}, before {what} was reported on {original}"
-            )
+            raise ReportedOrderError(f"the {act} is reported on {reported}, before {what} was reported on {original}")
         return reported
 
     def _save_or_preview(self, aggregate: Aggregate, dry_run: bool) -> list[LogRecord]:
@@ -639,16 +797,15 @@ class RatingLedger(Application[UUID]):
         """Record a grading committee's adjustment of one player's rating, or of all (``player`` None)."""
         values.check_choice(system, values.ADJUSTABLE_SYSTEMS, "system")
         reason = values.check_text(reason, "reason")
-        if points == 0:
-            raise InvalidValueError("an adjustment of 0 points changes nothing")
+        values.check_points(points)
         day, reported = self._dated(on, "adjustment date", reported_on)
         if player is not None:
-            player = self.player(values.check_text(player, "player id")).player
+            player = self._counting_player(values.check_id(player, "player id")).player
         key = adjustment_key(system, player, day.isoformat(), reason)
         who = "every player" if player is None else f"player {player!r}"
         duplicate = DuplicateAdjustmentError(f"this adjustment of {who} on {day.isoformat()} is already recorded")
-        if self._get(key, Adjustment) is not None:
-            raise duplicate
+        if (recorded := self._get(key, Adjustment)) is not None:
+            self._refuse_adjustment(recorded, who, day, duplicate)
         aggregate = Adjustment._create(
             RatingAdjusted,
             system=system,
@@ -660,6 +817,117 @@ class RatingLedger(Application[UUID]):
             recorded_by=self.user,
         )
         self._save(aggregate, duplicate)
+
+    @staticmethod
+    def _refuse_adjustment(aggregate: Adjustment, who: str, day: date, duplicate: LedgerError) -> None:
+        """Refuse a second recording of an adjustment's key: a duplicate, or the key of a void one."""
+        if aggregate.voided:  # a voided adjustment keeps its aggregate id: the same key cannot be recorded again
+            raise DuplicateAdjustmentError(
+                f"this adjustment of {who} on {day.isoformat()} was recorded and voided: record it with another reason"
+            )
+        raise duplicate
+
+    # --- undoing facts (issue 10 §3) ----------------------------------------------
+
+    def void_player(
+        self, player: str, *, reason: str, reported_on: str | None = None, dry_run: bool = False
+    ) -> list[LogRecord]:
+        """Void a registration recorded in error: the player and every game he played leave every list."""
+        return self._void_player(player, reason, reported_on, dry_run, void=True)
+
+    def restore_player(
+        self, player: str, *, reason: str, reported_on: str | None = None, dry_run: bool = False
+    ) -> list[LogRecord]:
+        """Restore a voided player: he and his games count again."""
+        return self._void_player(player, reason, reported_on, dry_run, void=False)
+
+    def _void_player(
+        self, player: str, reason: str, reported_on: str | None, dry_run: bool, *, void: bool
+    ) -> list[LogRecord]:
+        player = values.check_id(player, "player id")
+        reason = values.check_text(reason, "reason")
+        aggregate = self.player(player)
+        act = "void" if void else "restoration"
+        reported = self._after_report(aggregate.reported_on, reported_on, f"player {player!r}'s registration", act)
+        if aggregate.voided == void:
+            raise VoidError(f"player {player!r} is already void" if void else f"player {player!r} is not void")
+        event = PlayerVoided if void else PlayerRestored
+        aggregate.trigger_event(event, player=player, reason=reason, reported_on=reported, recorded_by=self.user)
+        return self._save_or_preview(aggregate, dry_run)
+
+    def void_prior(
+        self,
+        player: str,
+        *,
+        system: str,
+        as_of: str,
+        reason: str,
+        reported_on: str | None = None,
+        dry_run: bool = False,
+    ) -> list[LogRecord]:
+        """Void a prior rating recorded in error, named by its system and as-of date: it no longer counts."""
+        player = values.check_id(player, "player id")
+        values.check_choice(system, values.PRIOR_SYSTEMS, "system")
+        day = values.parse_date(as_of, "as-of date").isoformat()
+        reason = values.check_text(reason, "reason")
+        aggregate = self.player(player)
+        if (system, day) not in aggregate.priors:
+            held = ", ".join(f"{s} as of {d}" for s, d in sorted(aggregate.priors)) or "none"
+            raise UnknownPriorError(
+                f"player {player!r} has no {system} prior rating as of {day} that counts (his priors: {held})"
+            )
+        original = aggregate.prior_reported[(system, day)]
+        reported = self._after_report(original, reported_on, f"the {system} prior rating of {day}", "void")
+        aggregate.trigger_event(
+            PriorRatingVoided,
+            player=player,
+            system=system,
+            as_of=day,
+            reason=reason,
+            reported_on=reported,
+            recorded_by=self.user,
+        )
+        return self._save_or_preview(aggregate, dry_run)
+
+    def void_adjustment(
+        self,
+        *,
+        system: str,
+        player: str | None,
+        on: str,
+        reason: str,
+        because: str,
+        reported_on: str | None = None,
+        dry_run: bool = False,
+    ) -> list[LogRecord]:
+        """Void an adjustment recorded in error, named by its natural key (system, player or all, date, reason)."""
+        values.check_choice(system, values.ADJUSTABLE_SYSTEMS, "system")
+        if player is not None:
+            player = values.check_id(player, "player id")
+        day = values.parse_date(on, "adjustment date").isoformat()
+        reason = values.check_text(reason, "reason")
+        because = values.check_text(because, "reason for the void")
+        aggregate = self._get(adjustment_key(system, player, day, reason), Adjustment)
+        who = "every player" if player is None else f"player {player!r}"
+        if aggregate is None:
+            raise UnknownAdjustmentError(
+                f"no {system} adjustment of {who} on {day} with reason {reason!r} is recorded "
+                "(see `ratings log`: system, player, on and reason must match)"
+            )
+        if aggregate.voided:
+            raise VoidError(f"the {system} adjustment of {who} on {day} ({reason!r}) is already void")
+        reported = self._after_report(aggregate.reported_on, reported_on, "the adjustment", "void")
+        aggregate.trigger_event(
+            AdjustmentVoided,
+            system=system,
+            player=player,
+            on=day,
+            adjustment=reason,
+            reason=because,
+            reported_on=reported,
+            recorded_by=self.user,
+        )
+        return self._save_or_preview(aggregate, dry_run)
 
     # --- publications (audit issue §3) ---------------------------------------
 
@@ -694,6 +962,32 @@ class RatingLedger(Application[UUID]):
         except IntegrityError:
             raise duplicate from None
 
+    def save(
+        self, *objs: MutableOrImmutableAggregate[UUID] | DomainEventProtocol[UUID] | None, **kwargs: Any
+    ) -> list[Recording[UUID]]:
+        """Append the aggregates' new events, then witness them in the hash chain (:meth:`seal_witness`)."""
+        recordings = super().save(*objs, **kwargs)
+        self.seal_witness()
+        return recordings
+
+    def seal_witness(self) -> None:
+        """Extend the chain's witness over the events just appended (issue 10 §1).
+
+        Every recording seals, so the witness ends at the log's head and a
+        projections file is checked against the chain without hashing the log
+        again. A seal that fails (the log no longer matches its witness, a
+        full disk) leaves the fact recorded and says so in :attr:`notices`;
+        the next recording, or ``ratings verify``, seals what is left.
+        """
+        if self.path == ":memory:":
+            return
+        try:
+            chain.seal(self.path)
+        except chain.WitnessMismatchError as error:
+            self.notices.append(f"warning: the log no longer matches its witness ({error})")
+        except (chain.ChainError, sqlite3.Error, OSError) as error:
+            self.notices.append(f"warning: the chain's witness was not extended ({error}); `ratings verify` extends it")
+
     # --- imports -----------------------------------------------------------
 
     def import_players(self, rows: Iterable[tuple[int, dict[str, str]]], progress: Progress | None = None) -> int:
@@ -704,6 +998,7 @@ class RatingLedger(Application[UUID]):
         with self._bulk_checks():
             for line, row in rows:
                 try:
+                    reported_day = self._reported(row.get("reported"))
                     reg = check_registration(
                         row.get("player", ""),
                         row.get("name", ""),
@@ -713,8 +1008,9 @@ class RatingLedger(Application[UUID]):
                         row.get("source") or "none",
                         _optional_int(row.get("rated_games", ""), "rated_games"),
                         today,
+                        reported_day,
                     )
-                    reported = self._reported(row.get("reported")).isoformat()
+                    reported = reported_day.isoformat()
                     if reg.player in seen:
                         raise DuplicatePlayerError(
                             f"player {reg.player!r} appears twice in the file (line {seen[reg.player]})"
@@ -775,8 +1071,10 @@ class RatingLedger(Application[UUID]):
         # The checks of a player and of the dates, forfeit and time control depend on a few texts
         # only: each is made once per distinct text (a dict lookup after that).
         terms = bulk.Memo(check_terms)
+        events: bulk.Memo[str, str] = bulk.Memo(lambda text: values.check_name(text, "tournament", required=False))
+        births = self._births()
         with self._bulk_checks():
-            is_known = bulk.Memo(self._player_exists).__getitem__
+            is_known = bulk.Memo(self._player_counts).__getitem__
             for line, row in rows:
                 try:
                     game, white, black, result, finished, tournament, forfeit = bulk.GAME_CELLS(row)
@@ -789,6 +1087,10 @@ class RatingLedger(Application[UUID]):
                     check_result(result)
                     when = (finished, row.get("reported"), forfeit, row.get("time_control"))
                     finished_on, reported, kind, tc = terms[when]
+                    if tournament:
+                        events[tournament]
+                    if births and (white in births or black in births):
+                        self._check_born(finished_on, white, black, born=births.get)
                     if game in lines:
                         raise DuplicateGameError(f"game {game!r} appears twice in the file (line {lines[game]})")
                 except LedgerError as error:
@@ -893,17 +1195,24 @@ class RatingLedger(Application[UUID]):
                     progress("written", len(chunk))
 
         try:
-            return insert_rows_in_one_transaction(self._sqlite_recorder(), chunks())
+            count = insert_rows_in_one_transaction(self._sqlite_recorder(), chunks())
         except IntegrityError:
             if duplicate is None:
                 raise
             raise duplicate from None
+        self.seal_witness()
+        return count
+
+
+def _void_player_message(player: str) -> str:
+    return (
+        f"player {player!r} is void (his registration was recorded in error): "
+        f"restore him first (ratings player restore {player} --reason TEXT)"
+    )
 
 
 def _optional_int(text: str | None, column: str) -> int | None:
+    """A CSV cell's whole number in ASCII digits (issue 10 §3: not ``１５００``, ``1_500``, ``1e3``); None if empty."""
     if text is None or text.strip() == "":
         return None
-    try:
-        return int(text)
-    except ValueError:
-        raise InvalidValueError(f"{column} {text!r} is not a whole number") from None
+    return values.parse_whole(text, column)

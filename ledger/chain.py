@@ -58,6 +58,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ledger.ledger_file import (
+    EVENTS_TABLE,
+    ReadOnlyConnection,
+    describe_store_error,
+    inspect,
+    open_read_only,
+    write_problem,
+)
 from ledger.store import type_of
 
 BLOCK = 1024
@@ -184,11 +192,16 @@ class VerifyReport:
     sealed: int = 0
     """Positions this verification added to the witness (only when it passed)."""
     mismatches: tuple[Mismatch, ...] = field(default=())
+    damage: tuple[str, ...] = field(default=())
+    """What SQLite's own ``PRAGMA integrity_check`` reports wrong with the file (empty: nothing)."""
+    not_extended: str | None = None
+    """Why the positions not witnessed yet were not sealed although the log matched (a read-only file, a full
+    disk); None when there was nothing to seal, or it was sealed."""
 
     @property
     def ok(self) -> bool:
-        """Whether the log matches its witness and every head."""
-        return not self.mismatches
+        """Whether the file is sound and the log matches its witness and every head."""
+        return not self.mismatches and not self.damage
 
     @property
     def first(self) -> Mismatch | None:
@@ -207,18 +220,24 @@ class VerifyReport:
         where = "at" if first.exact else "at or before"
         return f"the log stops matching {where} position {first.position}: {first.reason}"
 
+    def damage_line(self) -> str | None:
+        """One line: SQLite's first complaint about the file, when it has one."""
+        if not self.damage:
+            return None
+        more = f" (and {len(self.damage) - 1} more)" if len(self.damage) > 1 else ""
+        return f"the ledger file is damaged: SQLite's integrity check says: {self.damage[0]}{more}"
+
 
 # --- the file ----------------------------------------------------------------------
 
 
-def _read_only(path: str) -> sqlite3.Connection:
-    if not Path(path).is_file():
-        raise ChainError(f"no ledger file at {path}")
-    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+def _read_only(path: str) -> ReadOnlyConnection:
+    """The ledger file, read-only (issue 10 §2: :func:`ledger.ledger_file.open_read_only`), checked to be a
+    ledger, in one snapshot for every read on it."""
+    conn = open_read_only(path)
     try:
+        inspect(path, conn)
         conn.execute("BEGIN")  # one snapshot for every read below
-        if not _has_table(conn, "stored_events"):
-            raise ChainError(f"{path} is not a ledger: it has no stored_events table")
     except BaseException:
         conn.close()
         raise
@@ -349,13 +368,18 @@ def _check_junction(conn: sqlite3.Connection, end: _End) -> None:
         )
 
 
+def _writer(path: str) -> sqlite3.Connection:
+    """A connection that writes the witness: to the existing file only (``mode=rw``, never created)."""
+    return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=30, isolation_level=None)
+
+
 def _append(path: str, after: int | None, positions: list[int], hashes: bytes) -> bool:
     """Append blocks witnessing ``positions`` to the witness, if its last block is still ``after``.
 
     False, writing nothing, when another seal appended meanwhile.
     """
     sealed_at = _now()
-    with closing(sqlite3.connect(path, timeout=30, isolation_level=None)) as conn:
+    with closing(_writer(path)) as conn:
         conn.execute("BEGIN IMMEDIATE")
         try:
             conn.execute(_CREATE_WITNESS)
@@ -381,7 +405,8 @@ def _append(path: str, after: int | None, positions: list[int], hashes: bytes) -
             conn.executemany(f"INSERT INTO {WITNESS_TABLE} VALUES (?, ?, ?, ?, ?, ?)", rows)
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # SQLite has already rolled back after some errors (a full disk)
+                conn.execute("ROLLBACK")
             raise
     return True
 
@@ -442,6 +467,39 @@ def chain_head(path: str, upto: int | None = None) -> Head:
     if index == block.size or block.positions[index] != upto:
         raise ChainError(f"position {upto} is not in the log")
     return Head(upto, block.hash(index).hex())
+
+
+def hash_at(conn: sqlite3.Connection, position: int) -> bytes | None:
+    """h(``position``) of the log on ``conn``; None when the log holds no event at ``position``.
+
+    The witness answers for the positions it holds (its hash, trusted as the
+    issue allows: :func:`verify` is what checks the witness against the log);
+    beyond its last position the chain is recomputed from there. Reads only,
+    on the caller's connection.
+    """
+    if position == 0:
+        return ZERO
+    end = _witness_end(conn)
+    if end is not None and position <= end.position:
+        row = conn.execute(
+            f"{_SELECT_BLOCKS} WHERE first_position <= ? ORDER BY block DESC LIMIT 1", (position,)
+        ).fetchone()
+        if row is None:
+            return None
+        block = _block(row)
+        if block.positions is None:
+            return block.hash(position - block.first) if position <= block.last else None
+        index = bisect_left(block.positions, position)
+        if index == block.size or block.positions[index] != position:
+            return None
+        return block.hash(index)
+    after, h = (end.position, end.hash) if end is not None else (0, ZERO)
+    last = after
+    cursor = conn.execute(f"{_COLUMNS} WHERE rowid > ? AND rowid <= ? ORDER BY rowid", (after, position))
+    while rows := cursor.fetchmany(_FETCH):
+        _, _, h = _link(rows, h)
+        last = rows[-1][0]
+    return h if last == position else None
 
 
 # --- verification ------------------------------------------------------------------
@@ -570,6 +628,8 @@ def verify(
     checker = _Verifier(_expected(recorded, external))
     witnessed = 0
     with closing(_read_only(path)) as conn:
+        damage = _integrity(conn)
+        checker.mismatches += _uncovered(conn)
         end = _witness_end(conn)
         cursor = conn.execute(_SELECT_ROWS, (0,))
         witness_failed = False
@@ -589,14 +649,49 @@ def verify(
                 tail_positions += positions
                 tail_hashes += hashes
         checker.finish()
+        immutable = conn.immutable
     mismatches = tuple(sorted(checker.mismatches, key=lambda m: (m.position, m.exact is False)))
     head = Head(checker.last, checker.h.hex())
     sealed = 0
-    if (
-        not mismatches
-        and extend
-        and tail_positions
-        and _append(path, end.block if end else None, tail_positions, bytes(tail_hashes))
-    ):
-        sealed = len(tail_positions)
-    return VerifyReport(checker.events, head, witnessed, len(checker.expected), sealed, mismatches)
+    not_extended: str | None = None
+    if not mismatches and not damage and extend and tail_positions:
+        # Issue 10 §2: the witness is extended only when the file can be written, and a disk error
+        # while extending it does not hide the verdict already reached.
+        problem = "its folder is read-only" if immutable else write_problem(path)
+        if problem is not None:
+            not_extended = f"the witness was not extended: {problem}"
+        else:
+            try:
+                if _append(path, end.block if end else None, tail_positions, bytes(tail_hashes)):
+                    sealed = len(tail_positions)
+            except sqlite3.Error as error:
+                not_extended = f"the witness was not extended: {describe_store_error(error, path)}"
+    return VerifyReport(
+        checker.events, head, witnessed, len(checker.expected), sealed, mismatches, damage, not_extended
+    )
+
+
+def _integrity(conn: sqlite3.Connection) -> tuple[str, ...]:
+    """SQLite's own check of the whole file (its pages, every index against its table): the problems found."""
+    try:
+        found = tuple(str(row[0]) for row in conn.execute("PRAGMA integrity_check"))
+    except sqlite3.DatabaseError as error:  # so damaged that the check itself stops
+        return (str(error),)
+    return () if found == ("ok",) else found
+
+
+def _uncovered(conn: sqlite3.Connection) -> list[Mismatch]:
+    """Every stored row the chain does not cover: a position (rowid) at or below 0.
+
+    The ledger never writes one (SQLite numbers rows from 1), and neither the
+    application nor the projections read one; an event there was put in by hand.
+    """
+    rows = conn.execute(f"SELECT rowid, topic FROM {EVENTS_TABLE} WHERE rowid <= 0 ORDER BY rowid")
+    return [
+        Mismatch(
+            int(position),
+            f"position {position} ({type_of(str(topic))}) is outside the chain: the ledger never stores an event "
+            "at a position at or below 0, so it was put there by hand",
+        )
+        for position, topic in rows
+    ]

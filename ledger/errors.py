@@ -19,6 +19,14 @@ class InvalidDateError(InvalidValueError):
     """A date that is not a YYYY-MM-DD calendar date."""
 
 
+class OutOfRangeError(InvalidValueError):
+    """A number or a date outside the bounds of the value it records (issue 10 §3)."""
+
+
+class InvalidTextError(InvalidValueError):
+    """An id, a name or a code that is empty, too long, or holds a control character (issue 10 §3)."""
+
+
 class FutureDateError(LedgerError):
     """A date after today, or after the date the fact was reported."""
 
@@ -94,3 +102,42 @@ class ImportRowError(LedgerError):
         super().__init__(f"line {line}: {reason}")
         self.line = line
         self.reason = reason
+
+
+class UnknownPriorError(LedgerError):
+    """A prior rating that was never recorded (or is already void), named by system and as-of date."""
+
+
+class UnknownAdjustmentError(LedgerError):
+    """An adjustment that was never recorded, named by its natural key."""
+
+
+class NotAdjudicableError(LedgerError):
+    """An adjudication of a game that finished normally: it is corrected, not adjudicated (issue 10 §3)."""
+
+
+# --- the ledger file (issue 10 §2) ---------------------------------------------------
+
+
+class LedgerFileError(LedgerError):
+    """The ledger file cannot be created, opened or written as asked; nothing was written."""
+
+
+class NoLedgerError(LedgerFileError):
+    """No ledger at the path: only ``ratings init`` creates one."""
+
+
+class NotALedgerError(LedgerFileError):
+    """A file that is not a rating ledger: not SQLite, another application's, or of a newer format."""
+
+
+class LedgerExistsError(LedgerFileError):
+    """A new ledger (or backup) asked for at a path that already exists."""
+
+
+class ReadOnlyLedgerError(LedgerFileError):
+    """A recording command on a ledger (or folder) that cannot be written."""
+
+
+class UncoveredRowError(LedgerFileError):
+    """A stored row the hash chain does not cover (at rowid ≤ 0): recording is refused until it is examined."""

@@ -93,6 +93,7 @@ class PriorRatingRecorded(Aggregate.Event):
 
     def apply(self, aggregate: Any) -> None:
         aggregate.priors.add((self.system, self.as_of))
+        aggregate.prior_reported[(self.system, self.as_of)] = self.reported_on
 
 
 class PlayerWithdrew(Aggregate.Event):
@@ -135,6 +136,53 @@ class PlayerReactivated(Aggregate.Event):
         aggregate.markers.append((self.on, False))
 
 
+class PlayerVoided(Aggregate.Event):
+    """A registration recorded in error: the player and every game he played no longer count (issue 10 §3).
+
+    Nothing is removed: the registration, his games and everything else
+    about him stay in the log, and a :class:`PlayerRestored` undoes the void.
+    """
+
+    player: str
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.voided = True
+
+
+class PlayerRestored(Aggregate.Event):
+    """A voided player counts again, with his games, for a stated reason."""
+
+    player: str
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.voided = False
+
+
+class PriorRatingVoided(Aggregate.Event):
+    """A prior rating recorded in error no longer counts (issue 10 §3).
+
+    It names the prior by its natural key (``system``, ``as_of``): the latest
+    :class:`PriorRatingRecorded` of that key before it. A new prior of the
+    same key may be recorded afterwards (a void, then the right value).
+    """
+
+    player: str
+    system: str
+    as_of: str
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.priors.discard((self.system, self.as_of))
+
+
 class Player(Aggregate):
     """A registered player, the tournaments he withdrew from, and his inactivity markers."""
 
@@ -142,7 +190,9 @@ class Player(Aggregate):
         self.player = ""
         self.registration: dict[str, Any] = {}
         self.reported_on = ""
+        self.voided = False
         self.priors: set[tuple[str, str]] = set()
+        self.prior_reported: dict[tuple[str, str], str] = {}
         self.withdrawals: set[str] = set()
         self.markers: list[tuple[str, bool]] = []
 
@@ -280,9 +330,35 @@ class RatingAdjusted(Aggregate.Created):
     reported_on: str
     recorded_by: str
 
+    def apply(self, aggregate: Any) -> None:
+        aggregate.reported_on = self.reported_on
+
+
+class AdjustmentVoided(Aggregate.Event):
+    """An adjustment recorded in error no longer counts, for a stated reason (issue 10 §3).
+
+    It repeats the adjustment's natural key (``system``, ``player``, ``on`` and
+    its reason, ``adjustment``), so that the log names what it voids.
+    """
+
+    system: str
+    player: str | None
+    on: str
+    adjustment: str
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.voided = True
+
 
 class Adjustment(Aggregate):
     """One adjustment decided by a grading committee."""
+
+    def __init__(self) -> None:
+        self.voided = False
+        self.reported_on = ""
 
     @staticmethod
     def create_id(*, system: str, player: str | None, on: str, reason: str, **_: Any) -> UUID:
@@ -329,7 +405,10 @@ EVENT_TYPES: dict[str, type[Aggregate.Event]] = {
         PlayerMarkedInactive,
         PlayerReactivated,
         PlayerCorrected,
+        PlayerVoided,
+        PlayerRestored,
         PriorRatingRecorded,
+        PriorRatingVoided,
         GameRecorded,
         GameAdjudicated,
         GameCorrected,
@@ -337,6 +416,7 @@ EVENT_TYPES: dict[str, type[Aggregate.Event]] = {
         GameRestored,
         ListPublished,
         RatingAdjusted,
+        AdjustmentVoided,
     )
 }
 """Every event type of the log, by name."""

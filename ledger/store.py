@@ -9,16 +9,20 @@ stored rows itself: the library's own read path costs ~12 µs an event (see
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 from uuid import UUID
 
-from eventsourcing.sqlite import SQLiteApplicationRecorder
+from eventsourcing.persistence import StoredEvent
+from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor, SQLiteDatastore
+
+from ledger.ledger_file import MARK_STATEMENTS, LedgerInfo, inspect, open_read_only
 
 DEFAULT_DB = "ratings.db"
 """The ledger file used when neither ``--db`` nor ``RATINGS_DB`` names one."""
@@ -31,13 +35,49 @@ def resolve_db(path: str | None) -> str:
 
 def sqlite_env(path: str) -> dict[str, str]:
     """The eventsourcing settings of a SQLite ledger file (passed explicitly, so
-    that a stray shell variable cannot change the store)."""
+    that a stray shell variable cannot change the store).
+
+    The recorder is :class:`LedgerRecorder`; it creates no table (only
+    :func:`ledger.ledger_file.create` makes a ledger, issue 10 §2).
+    """
     return {
         "PERSISTENCE_MODULE": "eventsourcing.sqlite",
         "SQLITE_DBNAME": path,
         "SQLITE_LOCK_TIMEOUT": "30",
         "IS_SNAPSHOTTING_ENABLED": "no",
+        "APPLICATION_RECORDER_TOPIC": "ledger.store:LedgerRecorder",
+        "CREATE_TABLE": "no" if path != ":memory:" else "yes",
     }
+
+
+class LedgerRecorder(SQLiteApplicationRecorder):
+    """eventsourcing's SQLite recorder, reading no row the hash chain cannot cover (issue 10 §2).
+
+    The chain (:mod:`ledger.chain`) covers positions (rowids) above 0; eventsourcing selects an
+    aggregate's events by originator id whatever their rowid, so a row inserted by hand at rowid
+    −1 would count. Here every select of events adds ``rowid > 0``. And a ledger made before the
+    ledger mark (:mod:`ledger.ledger_file`) is marked by its first recorded fact, in the same
+    transaction, when :attr:`unmarked` is set.
+    """
+
+    unmarked = False
+    """Set by the application when the file has no ledger mark yet: the next insert marks it."""
+
+    def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
+        super().__init__(datastore, events_table_name)
+        self.select_events_statement = f"SELECT * FROM {self.events_table_name} WHERE rowid > 0 AND originator_id=? "
+
+    def mark(self, cursor: SQLiteCursor | sqlite3.Cursor) -> None:
+        """Mark an unmarked ledger, inside the caller's transaction."""
+        if self.unmarked:
+            for statement in MARK_STATEMENTS:
+                cursor.execute(statement)
+
+    def _insert_events(
+        self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> Sequence[int] | None:
+        self.mark(c)
+        return super()._insert_events(c, stored_events, **kwargs)
 
 
 class LogRecord(NamedTuple):
@@ -72,6 +112,43 @@ class LogReader(Protocol):
         """The records of one aggregate, in version order."""
         ...
 
+    def chain_hash(self, position: int) -> bytes | None:
+        """The log's hash chain at ``position`` (see :mod:`ledger.chain`); None if it holds no event there."""
+        ...
+
+    def chained(self, after: int, previous: bytes, upto: int | None = None) -> ChainedRecords:
+        """Every record after position ``after`` (up to ``upto``), in log order, hashing the chain on
+        from ``previous`` (the chain's hash at ``after``) as they are read."""
+        ...
+
+
+class ChainedRecords:
+    """Records in log order, and the hash chain over them as far as they have been read.
+
+    ``hash`` is h(``position``): the chain's hash at the last record read. A
+    projection that folds these records and keeps ``position`` and ``hash``
+    with what it folded is bound to the log it read (issue 10 §1).
+    """
+
+    def __init__(self, rows: Iterator[Sequence[tuple[int, str, str, int, bytes]]], after: int, previous: bytes) -> None:
+        self._rows = rows
+        self.position = after
+        self.hash = previous
+
+    def __iter__(self) -> Iterator[LogRecord]:
+        # h(i) = SHA-256(h(i-1) ‖ "position\ntopic\noriginator id\nversion\n" ‖ state): ledger.chain's link.
+        sha256 = hashlib.sha256
+        types: dict[str, str] = {}
+        h = self.hash
+        for rows in self._rows:
+            for position, topic, originator_id, version, state in rows:
+                h = sha256(h + f"{position}\n{topic}\n{originator_id}\n{version}\n".encode() + state).digest()
+                kind = types.get(topic)
+                if kind is None:
+                    kind = types[topic] = sys.intern(type_of(topic))
+                self.position, self.hash = position, h
+                yield LogRecord(position, kind, state)
+
 
 class SQLiteLogReader:
     """A :class:`LogReader` over a SQLite ledger file: raw, read-only, in bulk."""
@@ -95,11 +172,16 @@ class SQLiteLogReader:
 
     def head(self) -> int:
         row = self._connection().execute("SELECT MAX(rowid) FROM stored_events").fetchone()
-        return int(row[0] or 0)
+        return max(int(row[0] or 0), 0)
+
+    # Every query reads positions > 0 only: the hash chain covers those (a row at rowid <= 0 is outside
+    # it, and `ratings verify` names it), and the application reads no row the chain cannot cover.
 
     def records(self, after: int = 0) -> Iterator[LogRecord]:
         conn = self._connection()
-        cursor = conn.execute("SELECT rowid, topic, state FROM stored_events WHERE rowid > ? ORDER BY rowid", (after,))
+        cursor = conn.execute(
+            "SELECT rowid, topic, state FROM stored_events WHERE rowid > ? ORDER BY rowid", (max(after, 0),)
+        )
         types: dict[str, str] = {}  # a handful of topics: one (interned) type name each
         while rows := cursor.fetchmany(self.batch):
             for position, topic, state in rows:
@@ -114,22 +196,61 @@ class SQLiteLogReader:
         where = " OR ".join("topic LIKE ?" for _ in types) or "0"
         cursor = self._connection().execute(
             f"SELECT rowid, topic, state FROM stored_events WHERE rowid > ? AND ({where}) ORDER BY rowid",
-            (after, *(f"%:{kind}" for kind in types)),
+            (max(after, 0), *(f"%:{kind}" for kind in types)),
         )
         for position, topic, state in cursor:
             yield LogRecord(position, type_of(topic), state)
 
     def aggregate_records(self, originator_id: UUID) -> list[LogRecord]:
         rows = self._connection().execute(
-            "SELECT rowid, topic, state FROM stored_events WHERE originator_id = ? ORDER BY originator_version",
+            "SELECT rowid, topic, state FROM stored_events WHERE originator_id = ? AND rowid > 0 "
+            "ORDER BY originator_version",
             (originator_id.hex,),
         )
         return [LogRecord(position, type_of(topic), state) for position, topic, state in rows]
+
+    def chain_hash(self, position: int) -> bytes | None:
+        from ledger.chain import hash_at  # chain imports this module
+
+        return hash_at(self._connection(), position)
+
+    def chained(self, after: int, previous: bytes, upto: int | None = None) -> ChainedRecords:
+        cursor = self._connection().execute(
+            "SELECT rowid, topic, originator_id, originator_version, CAST(ifnull(state, x'') AS BLOB) "
+            "FROM stored_events WHERE rowid > ? AND rowid <= ? ORDER BY rowid",
+            (max(after, 0), 2**63 - 1 if upto is None else upto),
+        )
+        return ChainedRecords(iter(lambda: cursor.fetchmany(self.batch), []), after, previous)
 
     def close(self) -> None:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+
+
+class ReadOnlyLogReader(SQLiteLogReader):
+    """A :class:`SQLiteLogReader` whose connection is :func:`ledger.ledger_file.open_read_only`'s:
+    it never creates the file, and reads a WAL ledger in a read-only folder (issue 10 §2)."""
+
+    def __init__(self, path: str, conn: sqlite3.Connection | None = None, batch: int = 20_000) -> None:
+        super().__init__(path, batch)
+        self._conn = conn
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self._conn = open_read_only(self.path)
+        return self._conn
+
+
+def open_reader(path: str) -> tuple[ReadOnlyLogReader, LedgerInfo]:
+    """A read-only reader of the ledger at ``path``, and what it is; a typed refusal if it is not a ledger."""
+    conn = open_read_only(path)
+    try:
+        info = inspect(path, conn)
+    except BaseException:
+        conn.close()
+        raise
+    return ReadOnlyLogReader(path, conn), info
 
 
 StoredRow = tuple[str, int, str, bytes]
@@ -162,6 +283,8 @@ def insert_rows_in_one_transaction(recorder: SQLiteApplicationRecorder, chunks: 
             pragma.execute(f"PRAGMA cache_size=-{BULK_CACHE_KIB}")
         try:
             with connection.transaction(commit=True) as cursor:
+                if isinstance(recorder, LedgerRecorder):
+                    recorder.mark(cursor)
                 for chunk in chunks:
                     cursor.executemany(statement, chunk)
                     count += len(chunk)
@@ -180,7 +303,10 @@ def first_event_lookup(recorder: SQLiteApplicationRecorder) -> Iterator[Callable
     asked with one statement on one connection instead of a pooled
     transaction and :class:`StoredEvent` objects each time.
     """
-    statement = f"SELECT 1 FROM {recorder.events_table_name} WHERE originator_id=? AND originator_version<=1 LIMIT 1"
+    statement = (
+        f"SELECT 1 FROM {recorder.events_table_name} WHERE originator_id=? AND originator_version<=1 "
+        "AND rowid > 0 LIMIT 1"
+    )
     with recorder.datastore.transaction(commit=False) as cursor:
 
         def exists(originator_id: UUID) -> bool:

@@ -6,6 +6,7 @@ the log reads back the same on any store and decodes cheaply in bulk.
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import date
 from typing import Final, NamedTuple
@@ -14,7 +15,9 @@ from ledger.errors import (
     FutureDateError,
     InvalidDateError,
     InvalidResultError,
+    InvalidTextError,
     InvalidValueError,
+    OutOfRangeError,
 )
 
 RESULTS: Final = ("1-0", "0-1", "1/2-1/2")
@@ -125,11 +128,11 @@ def check_time_control(text: str) -> str:
 
 
 def check_text(value: str, what: str) -> str:
-    """Return stripped non-empty text, or refuse it."""
-    stripped = value.strip()
-    if not stripped:
-        raise InvalidValueError(f"{what} must not be empty")
-    return stripped
+    """Return stripped non-empty text (a name, reason, tournament: printable, at most 200 characters), or refuse it.
+
+    Ids have their own rule: :func:`check_id`.
+    """
+    return check_name(value, what)
 
 
 def check_game_kind(forfeit: str | None, time_control: str | None) -> tuple[str, str | None]:
@@ -137,3 +140,284 @@ def check_game_kind(forfeit: str | None, time_control: str | None) -> tuple[str,
     kind = check_choice(forfeit or "none", FORFEIT_KINDS, "forfeit")
     tc = check_time_control(time_control) if time_control else None
     return kind, tc
+
+
+# --- bounds of every recorded value (issue 10 §3) ------------------------------------------------
+
+Number = int | float
+"""A number as a fact stores it (JSON's integer or decimal)."""
+
+ELO_SCALE: Final = (100, 3500)
+"""Ratings and starting ratings on the Elo scale, and every Elo-like prior system (issue 10 §3)."""
+
+ECF_GRADES: Final = (0, 400)
+"""English Chess Federation grades (prior systems ``ecf`` and ``ecf-rapid``)."""
+
+ICU_GRADES: Final = (100, 3500)
+"""Irish Chess Union grades (prior system ``icu``)."""
+
+GAME_COUNTS: Final = (0, 10_000)
+"""Rated games behind a rating (``rated_games``, a prior's ``games``)."""
+
+DEVIATION_MAXIMUM: Final = 500
+"""A rating deviation is above 0 and at most this (Glicko's own starting RD is 350)."""
+
+ADJUSTMENT_POINTS: Final = (-500, 500)
+"""A grading committee's adjustment, in points (never 0: it would change nothing)."""
+
+EARLIEST_DATE: Final = date(1900, 1, 1)
+"""No fact is dated before this: dates run from 1900-01-01 to the date the fact was reported."""
+
+BORN_BEFORE_GAMES_YEARS: Final = 3
+"""A player is born at least this many years before any game of his."""
+
+ID_MAXIMUM: Final = 64
+"""The longest player or game id, in characters."""
+
+TEXT_MAXIMUM: Final = 200
+"""The longest name, tournament name, reason or source, in characters."""
+
+_COUNTRY = re.compile(r"[A-Z]{2,3}", re.ASCII)
+
+PRIOR_SCALES: Final[dict[str, tuple[str, tuple[int, int]]]] = {
+    **{system: ("rating", ELO_SCALE) for system in PRIOR_SYSTEMS},
+    "ecf": ("ECF grade", ECF_GRADES),
+    "ecf-rapid": ("ECF rapidplay grade", ECF_GRADES),
+    "icu": ("ICU grade", ICU_GRADES),
+}
+"""The scale of a prior rating of each system: what it is called, and its bounds."""
+
+
+def shown(value: object) -> str:
+    """A value as a refusal shows it: numbers as written (``1e+30`` for a huge decimal), text quoted."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    if value.bit_length() > 64:
+        return f"{float(value):g}" if value.bit_length() < 1024 else "a number of more than 300 digits"
+    return str(value)
+
+
+def _is_number(value: object, whole: bool) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    return not whole and isinstance(value, float) and math.isfinite(value)
+
+
+def check_whole(value: object, what: str, bounds: tuple[int, int]) -> int:
+    """Return a whole number within ``bounds`` (inclusive), or refuse it naming the range."""
+    low, high = bounds
+    if not _is_number(value, whole=True):
+        raise OutOfRangeError(f"{what} {shown(value)} is not a whole number from {low} to {high}")
+    assert isinstance(value, int)
+    if not low <= value <= high:
+        raise OutOfRangeError(f"{what} {shown(value)} is outside {low}..{high}")
+    return value
+
+
+def check_decimal(value: object, what: str, bounds: tuple[int, int]) -> float:
+    """Return a finite number within ``bounds`` (inclusive), or refuse it naming the range."""
+    low, high = bounds
+    if not _is_number(value, whole=False):
+        raise OutOfRangeError(f"{what} {shown(value)} is not a number from {low} to {high}")
+    assert isinstance(value, int | float)
+    if not low <= value <= high:
+        raise OutOfRangeError(f"{what} {shown(value)} is outside {low}..{high}")
+    return value
+
+
+def check_rating(value: object, what: str = "rating") -> int:
+    """A rating or starting rating: a whole number on the Elo scale (100..3500)."""
+    return check_whole(value, what, ELO_SCALE)
+
+
+def check_games(value: object, what: str = "rated games") -> int:
+    """A count of games: a whole number 0..10,000."""
+    return check_whole(value, what, GAME_COUNTS)
+
+
+def check_prior_rating(system: str, value: object) -> float:
+    """A prior rating on the scale of its system (:data:`PRIOR_SCALES`)."""
+    name, bounds = PRIOR_SCALES.get(system, ("rating", ELO_SCALE))
+    return check_decimal(value, f"{system} rating" if name == "rating" else name, bounds)
+
+
+def check_deviation(value: object) -> float:
+    """A rating deviation: above 0, at most 500."""
+    number = check_decimal(value, "deviation", (0, DEVIATION_MAXIMUM))
+    if number <= 0:
+        raise OutOfRangeError(f"deviation {shown(value)} is outside 0..{DEVIATION_MAXIMUM}: it must be above 0")
+    return number
+
+
+def check_volatility(value: object) -> float:
+    """A volatility (Glicko-2): above 0, below 1."""
+    number = check_decimal(value, "volatility", (0, 1))
+    if not 0 < number < 1:
+        raise OutOfRangeError(f"volatility {shown(value)} is outside 0..1: it must be above 0 and below 1")
+    return number
+
+
+def check_points(value: object) -> int:
+    """An adjustment: a whole number of points −500..500, not 0."""
+    points = check_whole(value, "points", ADJUSTMENT_POINTS)
+    if points == 0:
+        raise InvalidValueError("an adjustment of 0 points changes nothing")
+    return points
+
+
+def check_day(day: date, what: str, reported: date | None = None) -> date:
+    """A fact's date: from 1900-01-01, and not after ``reported`` (the date the fact was reported)."""
+    if day < EARLIEST_DATE:
+        upto = "the reported date" if reported is None else f"the reported date {reported.isoformat()}"
+        first = EARLIEST_DATE.isoformat()
+        raise OutOfRangeError(f"{what} {day.isoformat()} is before {first}: dates run from {first} to {upto}")
+    if reported is not None:
+        not_after(day, reported, what, "the reported date")
+    return day
+
+
+def check_fact_date(text: object, what: str, reported: str | None = None) -> str:
+    """A stored date (ISO text): a calendar date from 1900-01-01, not after ``reported`` if given."""
+    if not isinstance(text, str):
+        raise InvalidDateError(f"{what} {shown(text)} is not a date of the form YYYY-MM-DD")
+    day = check_day(parse_date(text, what), what, None if reported is None else parse_date(reported, "reported date"))
+    if day.isoformat() != text:
+        raise InvalidDateError(f"{what} {text!r} is not a date of the form YYYY-MM-DD")
+    return text
+
+
+def check_born(born: date, first_game: str, what: str = "born") -> None:
+    """Refuse a birth date less than three years before ``first_game`` (ISO text), the player's earliest game.
+
+    ``what`` names the birth date (``born``, ``the birth date of player '1001'``)."""
+    game_day = date.fromisoformat(first_game)
+    try:
+        latest = born.replace(year=born.year + BORN_BEFORE_GAMES_YEARS)
+    except ValueError:  # born on 29 February
+        latest = date(born.year + BORN_BEFORE_GAMES_YEARS, 3, 1)
+    if latest > game_day:
+        raise OutOfRangeError(
+            f"{what} {born.isoformat()} is less than {BORN_BEFORE_GAMES_YEARS} years before his game of "
+            f"{first_game}: a player is born at least {BORN_BEFORE_GAMES_YEARS} years before any game of his"
+        )
+
+
+def _control(text: str) -> str | None:
+    """The first character of ``text`` that is not printable, as ``U+XXXX``, or None."""
+    for char in text:
+        if not char.isprintable():
+            return f"U+{ord(char):04X}"
+    return None
+
+
+def check_id(value: object, what: str) -> str:
+    """An id (player, game): trimmed, 1..64 printable characters, no control character (newline included)."""
+    if not isinstance(value, str):
+        raise InvalidTextError(f"{what} {shown(value)} is not text")
+    text = value.strip()
+    if not text:
+        raise InvalidTextError(f"{what} must not be empty")
+    bad = _control(text)
+    if bad is not None:
+        raise InvalidTextError(f"{what} {text!r} holds a control character ({bad}): ids are printable text")
+    if len(text) > ID_MAXIMUM:
+        raise InvalidTextError(f"{what} {text[:20]!r}… has {len(text)} characters: ids have 1 to {ID_MAXIMUM}")
+    return text
+
+
+def check_name(value: object, what: str, *, required: bool = True) -> str:
+    """A name, tournament, reason or source: printable, at most 200 characters (``required``: not empty)."""
+    if not isinstance(value, str):
+        raise InvalidTextError(f"{what} {shown(value)} is not text")
+    text = value.strip()
+    if required and not text:
+        raise InvalidTextError(f"{what} must not be empty")
+    bad = _control(text)
+    if bad is not None:
+        raise InvalidTextError(f"{what} {text[:40]!r} holds a control character ({bad}): it must be printable text")
+    if len(text) > TEXT_MAXIMUM:
+        raise InvalidTextError(f"{what} {text[:20]!r}… has {len(text)} characters: at most {TEXT_MAXIMUM}")
+    return text
+
+
+def check_country(value: object) -> str:
+    """A country: a code of two or three capital letters A–Z (IOC/FIDE or ISO alike), or empty (unknown)."""
+    if not isinstance(value, str):
+        raise InvalidTextError(f"country {shown(value)} is not text")
+    text = value.strip()
+    if text and not _COUNTRY.fullmatch(text):
+        raise InvalidTextError(
+            f"country {text[:20]!r} is not a code of two or three capital letters A-Z (e.g. IE, GER), or empty"
+        )
+    return text
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_DECIMAL = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?", re.ASCII)
+_DIGITS_MAXIMUM = 300
+"""Longer numerals are refused as they are read (a bound then names the range of shorter ones)."""
+
+
+def parse_whole(text: str, what: str) -> int:
+    """A whole number written in ASCII digits with an optional sign (``+15``, ``-10``); not ``1_500``,
+    ``１５００``, ``1e3``, ``15 00`` or ``1.0``."""
+    numeral = text.strip()
+    if not _WHOLE.fullmatch(numeral):
+        raise InvalidValueError(f"{what} {text[:40]!r} is not a whole number in ASCII digits")
+    if len(numeral) > _DIGITS_MAXIMUM:
+        raise InvalidValueError(f"{what} has {len(numeral)} digits: no value of the ledger has more than a few")
+    return int(numeral)
+
+
+def parse_decimal(text: str, what: str) -> float:
+    """A decimal number in ASCII digits (``1850``, ``1850.5``, ``-7``); not ``1e3``, ``inf``, ``.5`` or ``1_850``."""
+    numeral = text.strip()
+    if not _DECIMAL.fullmatch(numeral):
+        raise InvalidValueError(f"{what} {text[:40]!r} is not a decimal number in ASCII digits (e.g. 1850 or 1850.5)")
+    if len(numeral) > _DIGITS_MAXIMUM:
+        raise InvalidValueError(f"{what} has {len(numeral)} digits: no value of the ledger has more than a few")
+    return float(numeral)
+
+
+def check_registration_fact(field: str, value: object, reported: str | None = None) -> object:
+    """One fact of a registration (or of its correction) within its bounds (issue 10 §3), or a refusal.
+
+    ``reported``: the date the fact was reported (ISO text), the latest a birth date may be.
+    """
+    if field == "player":
+        return check_id(value, "player id")
+    if field == "name":
+        return check_name(value, "name")
+    if field == "country":
+        return check_country(value)
+    if field == "born":
+        return None if value is None else check_fact_date(value, "born", reported)
+    if field == "starting_rating":
+        return check_rating(value, "starting rating")
+    if field == "source":
+        if not isinstance(value, str):
+            raise InvalidValueError(f"source {shown(value)} is not one of {', '.join(SOURCES)}")
+        return check_choice(value, SOURCES, "source")
+    if field == "rated_games":
+        return check_games(value, "rated games")
+    raise InvalidValueError(f"a registration has no fact {field!r}")
+
+
+def check_prior(
+    system: object, rating: object, games: object = None, deviation: object = None, volatility: object = None
+) -> None:
+    """A prior rating's numbers within their bounds (issue 10 §3): the rating on its system's scale,
+    the games 0..10,000, a deviation above 0 and at most 500, a volatility above 0 and below 1."""
+    if not isinstance(system, str) or system not in PRIOR_SYSTEMS:
+        raise InvalidValueError(f"system {shown(system)} is not one of {', '.join(PRIOR_SYSTEMS)}")
+    check_prior_rating(system, rating)
+    if games is not None:
+        check_games(games, "games")
+    if deviation is not None:
+        check_deviation(deviation)
+    if volatility is not None:
+        check_volatility(volatility)

@@ -40,23 +40,46 @@ class Publication(NamedTuple):
     log_hash: str
 
 
-def publications(reader: LogReader) -> list[Publication]:
-    """Every publication in the log, in log order."""
+class DamagedPublicationError(LookupError):
+    """A stored ``ListPublished`` event that cannot be read as one (edited, truncated, garbage)."""
+
+
+_PUBLICATION_TYPES = (str, str, str, str, int, int, str)
+"""The type of each fact of a :class:`Publication` after its position, in order."""
+
+
+def publication(record: LogRecord) -> Publication:
+    """The :class:`Publication` of a stored ``ListPublished`` event, or :class:`DamagedPublicationError`."""
+    try:
+        s = decode(record.state)
+        facts = [s[name] for name in Publication._fields[1:]]
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        reason = f"lacks {error.args[0]}" if isinstance(error, KeyError) else "is not a JSON object"
+        raise DamagedPublicationError(
+            f"the ListPublished event at position {record.position} is damaged: it {reason}"
+        ) from None
+    for name, value, kind in zip(Publication._fields[1:], facts, _PUBLICATION_TYPES, strict=True):
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise DamagedPublicationError(
+                f"the ListPublished event at position {record.position} is damaged: its {name} is {value!r}"
+            )
+    return Publication(record.position, *facts)
+
+
+def publications(reader: LogReader, damaged: list[str] | None = None) -> list[Publication]:
+    """Every publication in the log, in log order.
+
+    A damaged one (:func:`publication`) is refused, or with ``damaged`` given
+    left out and described there (``verify`` reports it by position).
+    """
     found = []
     for record in reader.records_of(("ListPublished",)):
-        s = decode(record.state)
-        found.append(
-            Publication(
-                record.position,
-                s["rules"],
-                s["period"],
-                s["on"],
-                s["digest"],
-                s["players"],
-                s["log_position"],
-                s["log_hash"],
-            )
-        )
+        try:
+            found.append(publication(record))
+        except DamagedPublicationError as error:
+            if damaged is None:
+                raise
+            damaged.append(str(error.args[0]))
     return found
 
 
@@ -164,6 +187,10 @@ def causes(reader: LogReader, facts: Facts, known: Knowledge, last_month: str, l
     players |= {
         p for p, markers in facts.markers.items() if any(m.on <= last_day and not known.knows(m) for m in markers)
     }
+    # Issue 10 §3: a player's void or restoration, or the void of one of his priors.
+    players |= {
+        u.player for u in facts.undos if u.player is not None and u.kind != "adjustment voided" and not known.knows(u)
+    }
     found: list[Cause] = []
     for game in sorted(games):
         found.extend(_game_causes(reader.aggregate_records(game_key(game)), known))
@@ -226,12 +253,24 @@ class Audit:
         return [cause for cause in self.causes if player in cause.players]
 
 
-def run_audit(projector: Projector, rules: str, period: str, on: str | None = None) -> Audit:
-    """Audit the latest publication of a list (the one on ``on``, if given): audit issue §3 (1)–(3)."""
+def run_audit(projector: Projector, rules: str, period: str, on: str | None = None, *, from_log: bool = True) -> Audit:
+    """Audit the latest publication of a list (the one on ``on``, if given): audit issue §3 (1)–(3).
+
+    The verdict on reproduction comes from the log alone, folded up to the
+    publication's head in memory, never from the projections file (issue 10
+    §1); ``projector`` (which may use it) answers what the list is now and
+    what changed. ``from_log=False`` takes the reproduction from ``projector``
+    too: for a report of what changed that is not a verdict
+    (``explain --since-published``, which points to ``ratings audit``).
+    """
     reader = projector.reader
     publication = latest_publication(reader, rules, period, on)
     known = as_published(reader, publication)
-    reproduced = projector.rating_list(rules, period, known)
+    if from_log:
+        log = Projector(reader, None, projector.notice, upto=publication.log_position)
+        reproduced = log.rating_list(rules, period, known)
+    else:
+        reproduced = projector.rating_list(rules, period, known)
     now = projector.rating_list(rules, period)
     params = get_rules(rules)
     index = params.periods.index(period)

@@ -4,10 +4,30 @@ Nothing here is a fact: the whole file can be deleted at any time and is
 rebuilt from the log, to the same bytes. It exists so that a list after one
 more game reads only the new events and replays only the periods they touch.
 
-Tables (created and written with sqlite-utils; each write of facts or states
-is one transaction):
-- ``meta``: the log position folded so far, and a fingerprint of the event at
-  that position, so a cache is never used against another ledger;
+**What protects it** (issue 10 §1):
+
+- *One transaction a query.* Each query of the projector (a list, an
+  explanation, a history...) is one ``BEGIN IMMEDIATE`` transaction of this
+  file: folded facts, period states, materialised lists and the position they
+  reach commit together or not at all, so a command killed anywhere leaves
+  the file as the last query that finished left it. It is also the writer's
+  lock: a second process waits for the first (up to :data:`LOCK_TIMEOUT`),
+  then reads what the first wrote; one that cannot have it in time computes
+  in memory (:class:`CacheBusyError`).
+- *Bound to the hash chain.* ``meta`` holds the log position folded so far
+  and the chain's hash there (:mod:`ledger.chain`), computed over the rows
+  the fold itself read. The projector uses the file only if the log's chain
+  has that hash at that position, else rebuilds it: a file built from another
+  ledger, from an edited copy, or before an edit of the log past the
+  witness is never used.
+- *Damage is the file's, not the ledger's.* Anything the file cannot answer
+  (not a database, truncated, a dropped table, a row that does not decode, a
+  layout of a later version) raises :class:`CacheError`; the projector sets
+  the file aside (:func:`set_aside`) and rebuilds it.
+
+Tables (created with sqlite-utils):
+- ``meta``: the layout (``format``), the log position folded so far and the
+  chain's hash at it (``position``, ``chain``);
 - ``players`` (as registered, with the reported date), ``player_corrections``,
   ``amendments`` (of games), ``amended`` (the recorded rows of amended games),
   ``markers``: folded facts;
@@ -28,35 +48,103 @@ invalidate every cached period whose last month is M or later.
 
 from __future__ import annotations
 
-import hashlib
 import json
+import sqlite3
 import struct
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import partial
+from collections.abc import Callable, Iterable, Mapping
+from datetime import UTC, datetime
+from functools import partial, wraps
 from itertools import repeat
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, cast
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from ledger.values import Registration
+from projections import usable
 from projections.collector import paused
-from projections.facts import Adjustment, Amendment, Facts, GameRow, Marker, PlayerCorrection, Prior
+from projections.facts import Adjustment, Amendment, Facts, GameRow, Marker, PlayerCorrection, Prior, Undo
 from projections.lists import LIST_KEYS
 from projections.rules.iecg import PlayerState
 
 if TYPE_CHECKING:
     import sqlite_utils
 
-FORMAT = "7"
-"""The layout of this file; a cache of another layout is rebuilt. (6: a month's mark before its games;
-7: the superseded runs.)"""
+FORMAT = "10"
+"""The layout of this file; a cache of an earlier layout is rebuilt, one of a later layout (a newer
+version of this program) set aside. (6: a month's mark before its games; 7: the superseded runs;
+8 to 10: issue 10: the chain's hash instead of a fingerprint, the undos, the withheld facts.)"""
+
+LOCK_TIMEOUT = 120.0
+"""Seconds a command waits for another one that is updating the file before it computes in memory."""
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class CacheError(Exception):
+    """The projections file cannot be read or written as this program lays it out: set it aside and rebuild."""
+
+
+class CacheBusyError(CacheError):
+    """Another process holds the projections file longer than :data:`LOCK_TIMEOUT`: compute in memory."""
+
+
+class CacheUnwritableError(CacheError):
+    """The projections file cannot be written (read-only, a full disk, an I/O error): compute in memory."""
+
+
+_UNWRITABLE = ("readonly", "read-only", "disk is full", "disk I/O", "unable to open", "unable to write")
+
+
+_DAMAGE = (sqlite3.Error, ValueError, KeyError, TypeError, IndexError, struct.error, AttributeError)
+"""What reading a damaged file raises: SQLite's errors, and rows that do not decode."""
+
+
+def _guarded(method: Callable[P, R]) -> Callable[P, R]:
+    """Turn what a damaged file raises inside ``method`` into :class:`CacheError`."""
+
+    @wraps(method)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except CacheError:
+            raise
+        except sqlite3.Error as error:
+            raise _classified(error, LOCK_TIMEOUT) from error
+        except _DAMAGE as error:
+            raise CacheError(f"{type(error).__name__}: {error}") from error
+
+    return guarded
+
+
+def _busy(error: sqlite3.Error) -> bool:
+    return "locked" in str(error) or "busy" in str(error)
+
+
+def _classified(error: sqlite3.Error, timeout: float) -> CacheError:
+    """The :class:`CacheError` an error of SQLite's means: busy, unwritable, or a damaged file."""
+    text = f"{type(error).__name__}: {error}"
+    if _busy(error):
+        return CacheBusyError(f"another command has held it for over {timeout:g} s")
+    if any(words in str(error) for words in _UNWRITABLE):
+        return CacheUnwritableError(str(error))
+    return CacheError(text)
+
+
+def set_aside(path: str) -> str:
+    """Rename a damaged projections file (and its ``-wal``, ``-shm``) out of the way; the new name."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+    target = f"{path}.damaged-{stamp}"
+    Path(path).rename(target)
+    for suffix in ("-wal", "-shm"):
+        side = Path(path + suffix)
+        if side.exists():
+            side.rename(target + suffix)
+    return target
+
 
 FULL_EVERY = 6
 """A full state is kept for every period whose index is a multiple of this (one a year of IECG periods)."""
-
-
-def fingerprint(state: bytes) -> str:
-    """A short digest of a stored event, to recognise the ledger a cache was built from."""
-    return hashlib.sha256(state).hexdigest()[:32]
 
 
 _encode = json.JSONEncoder(separators=(",", ":")).encode
@@ -172,6 +260,8 @@ _COLUMNS: dict[str, dict[str, type]] = {
         "reported": str,
     },
     "markers": {"position": int, "player": str, "on": str, "inactive": int, "reported": str},
+    "undos": {"position": int, "kind": str, "player": str, "target": int, "reported": str},
+    "unusable": {"position": int, "kind": str, "subject": str, "detail": str, "text": str, "open": int},
     "states": {"rules": str, "period": int, "last_month": str, "delta": bytes, "full": bytes},
     "materialised": {"rules": str, "period": int, "last_month": str, "rows": int, "list": str},
     "superseded": {"rules": str, "period": int, "delta": bytes},
@@ -189,6 +279,8 @@ _KEYS: dict[str, str | tuple[str, ...]] = {
     "priors": "position",
     "adjustments": "position",
     "markers": "position",
+    "undos": "position",
+    "unusable": "position",
     "states": ("rules", "period"),
     "materialised": ("rules", "period"),
     "superseded": ("rules", "period"),
@@ -198,23 +290,82 @@ _KEYS: dict[str, str | tuple[str, ...]] = {
 
 
 class ProjectionCache:
-    """The projections' SQLite file (``:memory:`` for a cold run that keeps nothing)."""
+    """The projections' SQLite file (``:memory:`` for a cold run that keeps nothing).
 
-    def __init__(self, path: str) -> None:
+    Every read and write happens between :meth:`begin` (``BEGIN IMMEDIATE``:
+    the writer's lock, waited for up to ``timeout`` seconds, else
+    :class:`CacheBusyError`) and :meth:`commit` or :meth:`rollback`; the
+    projector makes each query one such transaction. A file that cannot be
+    opened, or whose layout is of a later version, raises :class:`CacheError`.
+    """
+
+    def __init__(self, path: str, timeout: float = LOCK_TIMEOUT, *, read_only: bool = False) -> None:
         self.path = path
+        self.memory = path == ":memory:"
+        self.timeout = timeout
+        self.read_only = read_only
+        """Opened to be read only (``ratings verify --cache``): :meth:`begin` takes a snapshot, no lock."""
+        self._checked = False
         # No sqlite-utils plugins: they add SQL functions this file never calls, and finding them
         # costs a scan of every installed package's entry points at each start.
         # Imported here, not with the module: a command that records a fact (and never opens this
         # file) is spared a twentieth of a second of importing sqlite-utils and what it uses.
         import sqlite_utils
 
-        self.db: sqlite_utils.Database = sqlite_utils.Database(
-            path if path != ":memory:" else None, memory=path == ":memory:", execute_plugins=False
-        )
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        if self._meta("format") != FORMAT:
-            self.reset()
+        try:
+            if read_only:
+                uri = f"{Path(path).resolve().as_uri()}?mode=ro"
+                conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+            else:
+                conn = sqlite3.connect(path, timeout=timeout, isolation_level=None)
+        except sqlite3.Error as error:
+            raise _classified(error, timeout) from error
+        self.db: sqlite_utils.Database = sqlite_utils.Database(conn, execute_plugins=False)
+        if not self.memory and not read_only:
+            try:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
+            except sqlite3.Error as error:
+                conn.close()
+                raise _classified(error, timeout) from error
+
+    def begin(self) -> None:
+        """Begin a transaction holding the writer's lock; the first one checks (or lays out) the file."""
+        try:
+            self.db.conn.execute("BEGIN" if self.read_only else "BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise _classified(error, self.timeout) from error
+        if not self._checked:
+            found = self._guarded_meta("format")
+            if found != FORMAT and self.read_only:
+                raise CacheError(f"its layout is {found}, not this version's {FORMAT}")
+            if found != FORMAT:
+                if found is not None and found.isdigit() and int(found) > int(FORMAT):
+                    raise CacheError(f"its layout {found} is of a later version (this one reads layout {FORMAT})")
+                self.reset()
+            self._checked = True
+
+    def commit(self) -> None:
+        """End the transaction, keeping what it wrote."""
+        try:
+            if self.db.conn.in_transaction:
+                self.db.conn.execute("COMMIT")
+        except sqlite3.Error as error:
+            self.rollback()
+            raise CacheUnwritableError(str(error)) from error
+
+    def rollback(self) -> None:
+        """End the transaction, undoing what it wrote."""
+        try:
+            if self.db.conn.in_transaction:
+                self.db.conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # SQLite rolled it back itself (an I/O error, a full disk)
+
+    def close(self) -> None:
+        """Close the file; a transaction still open is rolled back."""
+        self.rollback()
+        self.db.conn.close()
 
     # --- housekeeping --------------------------------------------------------
 
@@ -225,30 +376,41 @@ class ProjectionCache:
         return None if row is None else str(row[0])
 
     def _upsert(self, table: str, rows: Iterable[Iterable[Any]]) -> None:
-        """Write ``rows`` (each the values of the table's columns, in order) into ``table``; the caller commits."""
+        """Write ``rows`` (each the values of the table's columns, in order) into ``table``."""
         columns = tuple(_COLUMNS[table])
         self.db.table(table).upsert_all((dict(zip(columns, row, strict=True)) for row in rows), pk=_KEYS[table])
 
     def _set_meta(self, **values: str) -> None:
         self._upsert("meta", values.items())
 
+    @_guarded
     def reset(self) -> None:
-        """Drop everything and start an empty cache."""
-        with self.db.conn:
+        """Drop everything and start an empty cache (in the open transaction)."""
+        with self.db.atomic():
             for name in self.db.table_names():
                 self.db[name].drop()
             for table, columns in _COLUMNS.items():
                 self.db.table(table).create(columns, pk=_KEYS[table], not_null={"delta"} if table == "states" else None)
-            self._set_meta(format=FORMAT, position="0", fingerprint="")
+            self._set_meta(format=FORMAT, position="0", chain="")
 
+    @_guarded
+    def _guarded_meta(self, key: str) -> str | None:
+        return self._meta(key)
+
+    @_guarded
     def position(self) -> int:
+        """The log position folded so far."""
         return int(self._meta("position") or 0)
 
-    def fingerprint(self) -> str:
-        return self._meta("fingerprint") or ""
+    @_guarded
+    def chain(self) -> bytes | None:
+        """The log's hash chain at :meth:`position`, as the fold computed it (None for an empty cache)."""
+        text = self._meta("chain") or ""
+        return bytes.fromhex(text) if text else None
 
     # --- facts -------------------------------------------------------------
 
+    @_guarded
     def load_facts(self) -> Facts:
         """The cached facts; games are read a month at a time, when asked for."""
         facts = Facts(position=self.position())
@@ -300,6 +462,10 @@ class ProjectionCache:
                     'SELECT position, system, player, points, "on", reason, reported FROM adjustments ORDER BY position'
                 )
             ]
+            facts.undos = list(
+                map(Undo._make, execute("SELECT position, kind, player, target, reported FROM undos ORDER BY position"))
+            )
+            usable.load(facts, execute("SELECT position, kind, subject, detail, text, open FROM unusable"))
             for month, mark in execute("SELECT month, mark FROM months"):
                 facts.stored_months.add(month)
                 if mark:
@@ -307,6 +473,7 @@ class ProjectionCache:
         facts.load_month = self.month
         return facts
 
+    @_guarded
     def month(self, month: str) -> list[GameRow]:
         row = self.db.execute("SELECT games FROM months WHERE month = ?", [month]).fetchone()
         if row is None:
@@ -314,14 +481,16 @@ class ProjectionCache:
         with paused():
             return decode_month(row[0])
 
+    @_guarded
     def months(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT month FROM months ORDER BY month")]
 
-    def store_facts(self, facts: Facts, earliest: str | None, fingerprint: str) -> None:
+    @_guarded
+    def store_facts(self, facts: Facts, earliest: str | None, chain: bytes) -> None:
         """Write what :meth:`Facts.fold` added, and forget every period from ``earliest`` on."""
         facts.mark_months(facts.changed_months)
         upsert = self._upsert
-        with self.db.conn:
+        with self.db.atomic():
             if facts.new_players:
                 upsert("players", ((*reg, reported) for reg, reported in facts.new_players))
             if facts.new_player_corrections:
@@ -334,6 +503,11 @@ class ProjectionCache:
                 upsert("adjustments", facts.new_adjustments)
             if facts.new_priors:
                 upsert("priors", facts.new_priors)
+            if facts.new_undos:
+                upsert("undos", facts.new_undos)
+            if facts.withheld_changed:  # issue 10 §3: the facts a replay cannot use (projections.usable), few
+                self.db.execute("DELETE FROM unusable")
+                upsert("unusable", ((*w[:5], int(w.open)) for w in facts.withheld.values()))
             if facts.new_markers:
                 upsert(
                     "markers",
@@ -349,8 +523,9 @@ class ProjectionCache:
                 for table in ("states", "materialised"):
                     self.db.execute(f"DELETE FROM {table} WHERE last_month >= ?", [earliest])
             facts.touched.clear()
-            self._set_meta(position=str(facts.position), fingerprint=fingerprint)
+            self._set_meta(position=str(facts.position), chain=chain.hex())
         facts.changed_months.clear()
+        facts.withheld_changed = False
         for pending in (
             facts.new_players,
             facts.new_player_corrections,
@@ -359,11 +534,13 @@ class ProjectionCache:
             facts.new_markers,
             facts.new_priors,
             facts.new_adjustments,
+            facts.new_undos,
         ):
             pending.clear()
 
     # --- states ------------------------------------------------------------
 
+    @_guarded
     def _supersede(self, earliest: str, touched: set[str]) -> None:
         """Keep the runs that new facts from month ``earliest`` on make stale, with the players the facts
         touched, so that the next replay re-rates only the players they can reach (:meth:`superseded`).
@@ -382,6 +559,7 @@ class ProjectionCache:
             players = set(json.loads(known[name])) if name in known else set()
             self._upsert("superseded_players", [(name, _encode(sorted(players | touched)))])
 
+    @_guarded
     def superseded(
         self, rules: str, make: Callable[[Iterable[Any]], Any] = PlayerState._make, *, runs: bool = True
     ) -> tuple[set[str], dict[int, dict[str, Any]]] | None:
@@ -401,12 +579,14 @@ class ProjectionCache:
             }
         return set(json.loads(row[0])), by_period
 
+    @_guarded
     def forget_superseded(self, rules: str) -> None:
         """Drop the superseded runs of ``rules`` (a replay has used them, or cannot)."""
-        with self.db.conn:
+        with self.db.atomic():
             self.db.execute("DELETE FROM superseded WHERE rules = ?", [rules])
             self.db.execute("DELETE FROM superseded_players WHERE rules = ?", [rules])
 
+    @_guarded
     def latest_state(
         self, rules: str, upto: int, make: Callable[[Iterable[Any]], Any] = PlayerState._make
     ) -> tuple[int, dict[str, Any]] | None:
@@ -429,22 +609,27 @@ class ProjectionCache:
                 period = later
         return period, states
 
+    @_guarded
     def save_states(self, rows: Iterable[Mapping[str, Any]]) -> None:
         """Keep the runs of some periods: mappings of rules, period, last_month, delta, full."""
-        with self.db.conn:
+        with self.db.atomic():
             self._upsert("states", map(itemgetter(*_COLUMNS["states"]), rows))
 
+    @_guarded
     def deltas(
         self, rules: str, make: Callable[[Iterable[Any]], Any] = PlayerState._make
-    ) -> Iterator[tuple[int, dict[str, Any]]]:
+    ) -> list[tuple[int, dict[str, Any]]]:
         """Every cached period of ``rules`` and the players its run changed."""
-        for period, delta in self.db.execute(
-            "SELECT period, delta FROM states WHERE rules = ? ORDER BY period", [rules]
-        ):
-            yield period, decode_states(delta, make)
+        return [
+            (period, decode_states(delta, make))
+            for period, delta in self.db.execute(
+                "SELECT period, delta FROM states WHERE rules = ? ORDER BY period", [rules]
+            )
+        ]
 
     # --- lists -------------------------------------------------------------
 
+    @_guarded
     def rating_list(self, rules: str, period: int, keys: tuple[str, ...] = LIST_KEYS) -> list[dict[str, Any]] | None:
         """The materialised list of ``rules`` and ``period``, if it is still valid."""
         row = self.db.execute(
@@ -458,6 +643,7 @@ class ProjectionCache:
                 raise ValueError(f"a materialised row of {rules} period {period} does not have the keys {keys}")
             return list(map(dict, map(zip, repeat(keys), values)))
 
+    @_guarded
     def save_list(
         self, rules: str, period: int, last_month: str, rows: list[dict[str, Any]], keys: tuple[str, ...] = LIST_KEYS
     ) -> None:
@@ -465,8 +651,5 @@ class ProjectionCache:
         values = itemgetter(*keys) if len(keys) > 1 else lambda row: (row[keys[0]],)
         with paused():
             text = _encode(list(map(values, rows)))  # each row's values a tuple, which JSON writes as a list
-        with self.db.conn:
+        with self.db.atomic():
             self._upsert("materialised", [(rules, period, last_month, len(rows), text)])
-
-    def close(self) -> None:
-        cast(Any, self.db.conn).close()

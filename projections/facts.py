@@ -35,8 +35,10 @@ from typing import Any, NamedTuple, cast
 
 from ledger.store import LogRecord
 from ledger.values import WHITE_POINTS2, Registration
+from projections import usable
 from projections.rules.common import Game
 from projections.rules.iecg import RatedGame
+from projections.usable import Withheld
 
 _scan: Callable[[str, int], tuple[Any, int]] = cast(Any, json.JSONDecoder()).scan_once
 
@@ -169,6 +171,31 @@ class Marker(NamedTuple):
     reported: str
 
 
+class Undo(NamedTuple):
+    """A later event that undoes a fact (issue 10 §3), or undoes that undoing.
+
+    ``kind``: ``player voided`` or ``player restored`` (``player`` the player,
+    ``target`` 0); ``prior voided`` (``target`` the log position of the voided
+    prior); ``adjustment voided`` (``target`` the log position of the voided
+    adjustment, ``player`` its player or None).
+    """
+
+    position: int
+    kind: str
+    player: str | None
+    target: int
+    reported: str
+
+
+UNDO_KINDS = {
+    "PlayerVoided": "player voided",
+    "PlayerRestored": "player restored",
+    "PriorRatingVoided": "prior voided",
+    "AdjustmentVoided": "adjustment voided",
+}
+"""The events that undo a fact, and the kind of :class:`Undo` each is."""
+
+
 AMENDMENT_KINDS = {
     "GameCorrected": "corrected",
     "GameVoided": "voided",
@@ -280,6 +307,8 @@ class Facts:
     """Each player's prior ratings, in log order."""
     adjustments: list[Adjustment] = field(default_factory=list)
     """The grading committees' adjustments, in log order."""
+    undos: list[Undo] = field(default_factory=list)
+    """The voids and restorations of players, and the voids of priors and adjustments, in log order."""
     marks: dict[str, str] = field(default_factory=dict)
     """Per month, the latest reported date of its recorded games and of their players' registrations
     (:meth:`mark_months`): the known-at views of a date on or after it agree on that month's rows."""
@@ -301,10 +330,37 @@ class Facts:
     new_markers: list[tuple[str, Marker]] = field(default_factory=list)
     new_priors: list[Prior] = field(default_factory=list)
     new_adjustments: list[Adjustment] = field(default_factory=list)
+    new_undos: list[Undo] = field(default_factory=list)
+    withheld: dict[int, Withheld] = field(default_factory=dict)
+    """Issue 10 §3: the stored facts not folded because a replay cannot use them, by log position
+    (:mod:`projections.usable`); the open ones are :attr:`unusable`."""
+    withheld_players: set[str] = field(default_factory=set)
+    """The players whose registration is withheld: their games are folded but rated by no view."""
+    withheld_games: set[str] = field(default_factory=set)
+    """The games whose recording is withheld: their amendments are not folded either."""
+    withheld_changed: bool = False
+    """Whether :attr:`withheld` changed since the cache last stored it."""
     texts: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     """One string object per distinct player id, date and result text of the folded games, shared by
     every row: a million games name twenty thousand players, and lookups of a shared key never
     compare characters."""
+
+    @property
+    def unusable(self) -> dict[int, str]:
+        """The withheld facts no later fact has neutralised: log position → a one-line description naming
+        the event, its subject, the problem and the command that neutralises it (issue 10 §3)."""
+        return {position: w.text for position, w in sorted(self.withheld.items()) if w.open}
+
+    def registered_or_withheld(self, player: str) -> bool:
+        """Whether ``player`` was registered (his registration folded, or withheld)."""
+        return player in self.registrations or player in self.withheld_players
+
+    def release(self, player: str, facts: dict[str, Any], reported: str) -> None:
+        """Register a player whose withheld registration a correction made valid, as known from ``reported``."""
+        reg = Registration(*(facts[f] for f in Registration._fields))
+        self.registrations[player] = self.players[player] = reg
+        self.registered_on[player] = reported
+        self.new_players.append((reg, reported))
 
     def month(self, month: str) -> list[GameRow]:
         """The games finished in ``month`` as recorded, in log order."""
@@ -326,6 +382,8 @@ class Facts:
         shared = self.texts.setdefault
         track = self.position > 0
         touched = self.touched
+        points, registrations, held = WHITE_POINTS2, self.registrations, self.withheld_players
+        days_ok, texts_ok, controls_ok = usable.memos()
 
         def touch(month: str) -> None:
             nonlocal earliest
@@ -342,11 +400,32 @@ class Facts:
                             match.groups()
                         )
                     else:
-                        game, white, black, result, finished, forfeit, reported, tournament, time_control = game_row(
-                            state
-                        )
+                        try:
+                            game, white, black, result, finished, forfeit, reported, tournament, time_control = (
+                                usable.readable_row(game_row(state))
+                            )
+                        except (ValueError, KeyError, TypeError, AttributeError) as error:
+                            usable.keep(self, position, kind, "", f"the stored event cannot be read ({error})")
+                            continue
                     tournament = tournament or ""
                     time_control = time_control or ""
+                    if (  # issue 10 §3: a game a replay cannot use is withheld (projections.usable)
+                        result not in points
+                        or forfeit not in usable.FORFEITS
+                        or not days_ok[finished]
+                        or not days_ok[reported]
+                        or finished > reported
+                        or white == black
+                        or not (white in registrations or white in held)
+                        or not (black in registrations or black in held)
+                        or not usable.valid_game_id(game)
+                        or not texts_ok[tournament]
+                        or not controls_ok[time_control]
+                    ):
+                        fields = (game, white, black, result, finished, forfeit, reported, tournament, time_control)
+                        problem = usable.game_problem(fields, self.registered_or_withheld)
+                        usable.keep(self, position, kind, game, problem)
+                        continue
                     row = new(
                         GameRow,
                         (
@@ -374,6 +453,8 @@ class Facts:
                         pending[game] = row
                     if earliest is None or month < earliest:
                         earliest = month
+                elif kind in usable.CHECKED and usable.withhold(self, position, kind, state, touch, track):
+                    pass  # issue 10 §3: withheld (Facts.unusable says why), or consumed as a neutralising event
                 elif kind in AMENDMENT_KINDS:
                     s = decode(state)
                     if pending is None:
@@ -447,6 +528,15 @@ class Facts:
                     self.adjustments.append(adjustment)
                     self.new_adjustments.append(adjustment)
                     touch(month_of(adjustment.on))
+                elif kind in UNDO_KINDS:
+                    undo = self._undo(position, UNDO_KINDS[kind], decode(state))
+                    self.undos.append(undo)
+                    self.new_undos.append(undo)
+                    for month in self._undo_months(undo):
+                        touch(month)
+                    if track and undo.player is not None and undo.kind != "adjustment voided":
+                        touched.update(self.opponents_of(undo.player) if undo.kind.startswith("player") else ())
+                        touched.add(undo.player)
                 elif kind in ("PlayerMarkedInactive", "PlayerReactivated"):
                     s = decode(state)
                     marker = Marker(position, s["on"], kind == "PlayerMarkedInactive", s["reported_on"])
@@ -457,6 +547,65 @@ class Facts:
             if position is not None:
                 self.position = position
         return earliest
+
+    def _undo(self, position: int, kind: str, s: dict[str, Any]) -> Undo:
+        """The :class:`Undo` of a stored undoing event, its target found among the facts folded before it."""
+        if kind == "prior voided":
+            voided = {u.target for u in self.undos if u.kind == kind}
+            found = [
+                p.position
+                for p in self.priors.get(s["player"], ())
+                if p.system == s["system"] and p.as_of == s["as_of"] and p.position not in voided
+            ]
+            if not found:
+                raise LookupError(f"voided prior {s['system']} of {s['as_of']} of {s['player']!r} is not in the log")
+            return Undo(position, kind, s["player"], max(found), s["reported_on"])
+        if kind == "adjustment voided":
+            key = (s["system"], s["player"], s["on"], s["adjustment"])
+            target = next((a for a in self.adjustments if (a.system, a.player, a.on, a.reason) == key), None)
+            if target is None:
+                raise LookupError(f"voided adjustment {key} is not in the log")
+            return Undo(position, kind, target.player, target.position, s["reported_on"])
+        return Undo(position, kind, s["player"], 0, s["reported_on"])
+
+    def _undo_months(self, undo: Undo) -> set[str]:
+        """The months whose runs an undoing can change: a voided adjustment's month; a player's games and
+        adjustments (a player void or restoration) or his games (a voided prior)."""
+        if undo.kind == "adjustment voided":
+            return {month_of(a.on) for a in self.adjustments if a.position == undo.target}
+        assert undo.player is not None
+        first = self.first_month_of({undo.player})
+        months = set() if first is None else {first}
+        if undo.kind != "prior voided":
+            months.update(month_of(a.on) for a in self.adjustments if a.player == undo.player)
+        return months
+
+    def opponents_of(self, player: str) -> set[str]:
+        """Every player who met ``player`` in some version of a game (a scan of every month: voids are rare)."""
+        found: set[str] = set()
+        for game, amendments in self.amendments.items():
+            named = named_players(self.amended[game], amendments)
+            if player in named:
+                found |= named
+        for month in sorted(self.game_months()):
+            for row in self.month(month):
+                if row.white == player or row.black == player:
+                    found.add(row.white)
+                    found.add(row.black)
+        found.discard(player)
+        return found
+
+    def void_players(self, known: Knowledge | None = None) -> set[str]:
+        """The players void as ``known`` (or now): their latest void or restoration known is a void."""
+        state: dict[str, bool] = {}
+        for undo in self.undos:
+            if undo.kind.startswith("player") and (known is None or known.knows(undo)):
+                state[cast(str, undo.player)] = undo.kind == "player voided"
+        return {player for player, void in state.items() if void}
+
+    def voided_positions(self, known: Knowledge | None = None) -> set[int]:
+        """The log positions of the priors and adjustments void as ``known`` (or now)."""
+        return {u.target for u in self.undos if u.target and (known is None or known.knows(u))}
 
     def mark_months(self, months: Iterable[str]) -> None:
         """Set :attr:`marks` of ``months``: the latest reported date of their rows and their players' registrations."""
@@ -521,6 +670,9 @@ class Facts:
         for markers in self.markers.values():
             candidates.extend(month_of(m.on) for m in markers if not known.knows(m))
         candidates.extend(month_of(a.on) for a in self.adjustments if not known.knows(a))
+        for undo in self.undos:
+            if not known.knows(undo):
+                candidates.extend(self._undo_months(undo))
         late = set(known.late_players) | {
             p for p, corrections in self.player_corrections.items() if not all(map(known.knows, corrections))
         }
@@ -554,7 +706,7 @@ class Knowledge(NamedTuple):
     late_months: frozenset[str] = frozenset()
     late_players: frozenset[str] = frozenset()
 
-    def knows(self, fact: Amendment | Marker | PlayerCorrection | Prior | Adjustment) -> bool:
+    def knows(self, fact: Amendment | Marker | PlayerCorrection | Prior | Adjustment | Undo) -> bool:
         """Whether a positioned fact counts."""
         return fact.reported <= self.known_at and (self.entered_by is None or fact.position <= self.entered_by)
 
@@ -571,6 +723,10 @@ def _changes(state: dict[str, Any]) -> tuple[tuple[str, str | None], ...]:
     return ()
 
 
+_ALWAYS = "\uffff"
+"""A known-at date after every reported date: the view as known now."""
+
+
 class FactsView:
     """The facts a replay reads, as known at a date (``known``) or now (None)."""
 
@@ -578,23 +734,42 @@ class FactsView:
         self.facts = facts
         self.known = known
         self.players: dict[str, Registration] = facts.players if known is None else self._players_as(known)
+        # Issue 10 §3: a void player is not in the view, nor is any game he played; nor is a void prior
+        # or adjustment. Without undos (the usual case) the view is exactly as before.
+        self.void: set[str] = facts.void_players(known) if facts.undos else set()
+        # Issue 10 §3: a player whose registration is withheld (projections.usable) is left out as a void one.
+        self.void |= facts.withheld_players
+        self.voided: set[int] = facts.voided_positions(known) if facts.undos else set()
+        if self.void:
+            self.players = {p: reg for p, reg in self.players.items() if p not in self.void}
         self._amended: dict[bool, dict[str, list[RatedGame]]] = {}
 
     def adjustments(self, system: str, months: Iterable[str]) -> list[Adjustment]:
-        """The adjustments of ``system`` known in this view that take effect in ``months``, in log order."""
-        wanted, known = set(months), self.known
+        """The adjustments of ``system`` known in this view that take effect in ``months``, in log order
+        (not a void one, nor one of a player not in the view)."""
+        wanted, known, voided, players = set(months), self.known, self.voided, self.players
         return [
             a
             for a in self.facts.adjustments
-            if a.system == system and month_of(a.on) in wanted and (known is None or known.knows(a))
+            if a.system == system
+            and month_of(a.on) in wanted
+            and (known is None or known.knows(a))
+            and a.position not in voided
+            and (a.player is None or a.player in players)
+        ]
+
+    def priors(self, player: str) -> list[Prior]:
+        """The player's prior ratings known in this view and not void, in log order."""
+        known, voided = self.known, self.voided
+        return [
+            p
+            for p in self.facts.priors.get(player, ())
+            if (known is None or known.knows(p)) and p.position not in voided
         ]
 
     def prior(self, player: str, system: str) -> Prior | None:
         """The player's latest prior rating of ``system`` known in this view (by as-of date, then log order)."""
-        known = self.known
-        found = [
-            p for p in self.facts.priors.get(player, ()) if p.system == system and (known is None or known.knows(p))
-        ]
+        found = [p for p in self.priors(player) if p.system == system]
         return max(found, key=lambda p: (p.as_of, p.position), default=None)
 
     def _players_as(self, known: Knowledge) -> dict[str, Registration]:
@@ -625,7 +800,9 @@ class FactsView:
                 if rated is None:
                     continue
                 month, rated_game = rated
-                if known is not None and (rated_game.white not in players or rated_game.black not in players):
+                if (known is not None or self.void) and (
+                    rated_game.white not in players or rated_game.black not in players
+                ):
                     continue
                 by_month.setdefault(month, []).append(rated_game)
         return self._amended[walkovers]
@@ -642,17 +819,16 @@ class FactsView:
         new = tuple.__new__  # as in fold
         amended = self.facts.amendments
         known, players = self.known, self.players
-        known_at = "" if known is None else known.known_at
+        known_at = _ALWAYS if known is None else known.known_at
         late = frozenset() if known is None else known.late_games
+        check = known is not None or bool(self.void)  # the players of each game: not yet known, or void
         for month in wanted:
             for game, white, black, result, _finished, forfeit, reported, _event, _tc in self.facts.month(month):
                 if game in amended:
                     continue  # rated as amended, below
                 if forfeit == "withdrawal" or (forfeit == "arbiter" and not walkovers):
                     continue  # IECG §VIII.2: withdrawals are not rated
-                if known is not None and (
-                    reported > known_at or game in late or white not in players or black not in players
-                ):
+                if check and (reported > known_at or game in late or white not in players or black not in players):
                     continue  # not yet known
                 append(new(RatedGame, (game, white, black, points[result])))
         by_month = self.amended_games(walkovers)
@@ -671,17 +847,16 @@ class FactsView:
         points = WHITE_POINTS2
         amended = self.facts.amendments
         known, players = self.known, self.players
-        known_at = "" if known is None else known.known_at
+        known_at = _ALWAYS if known is None else known.known_at
         late = frozenset() if known is None else known.late_games
+        check = known is not None or bool(self.void)
         for month in sorted(wanted):
             for game, white, black, result, finished, forfeit, reported, event, tc in self.facts.month(month):
                 if game in amended:
                     continue
                 if forfeit == "withdrawal" or (forfeit == "arbiter" and not walkovers):
                     continue
-                if known is not None and (
-                    reported > known_at or game in late or white not in players or black not in players
-                ):
+                if check and (reported > known_at or game in late or white not in players or black not in players):
                     continue
                 append(Game(game, white, black, points[result], finished, event or None, tc or None))
         facts = self.facts
@@ -695,7 +870,7 @@ class FactsView:
             rated = version.game(walkovers)
             if rated is None or month_of(rated.day) not in wanted:
                 continue
-            if known is not None and (rated.white not in players or rated.black not in players):
+            if check and (rated.white not in players or rated.black not in players):
                 continue
             append(rated)
         found.sort(key=lambda g: (g.day, g.game))

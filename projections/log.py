@@ -1,4 +1,9 @@
-"""The log as a rating officer reads it: each event's position, type and facts."""
+"""The log as a rating officer reads it: each event's position, type and facts.
+
+Every event type is shown by its own facts, the undos of issue 10 §3 included
+(``PlayerVoided``, ``PlayerRestored``, ``PriorRatingVoided``, ``AdjustmentVoided``:
+each names what it undoes, and its reason).
+"""
 
 from __future__ import annotations
 
@@ -16,7 +21,20 @@ def log_entries(reader: LogReader, player: str | None = None) -> Iterator[dict[s
     """Every event in log order (only those concerning ``player``, if given)."""
     games: set[str] = set()
     for record in reader.records():
-        state = json.loads(record.state)
+        try:
+            state = json.loads(record.state)
+        except ValueError:  # a damaged event (``ratings verify`` names it): shown as such, never a traceback
+            state = None
+        if not isinstance(state, dict):
+            if player is None:
+                yield {
+                    "position": record.position,
+                    "type": record.type,
+                    "facts": {"damaged": "its stored state is not a JSON object: run `ratings verify`"},
+                    "recorded_by": None,
+                    "reported_on": None,
+                }
+            continue
         if player is not None:
             if record.type == "GameRecorded":
                 if player not in (state["white"], state["black"]):

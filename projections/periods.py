@@ -16,7 +16,17 @@ class PeriodError(ValueError):
     """A period name that is not the start of a rating period of the rules."""
 
 
-_LABEL = re.compile(r"(\d{4})-(\d{2})")
+_LABEL = re.compile(r"(\d{4})-(\d{2})", re.ASCII)
+"""A period's name: ``YYYY-MM`` in ASCII digits only (issue 10 §3: not full-width or other Unicode digits)."""
+
+FIRST_YEAR = 1900
+"""No period starts before 1900: the ledger's dates start on 1900-01-01 (issue 10 §3), and year 0 is no
+calendar year at all (a period of it ended in a traceback)."""
+
+
+def _check_year(label: str, year: int) -> None:
+    if year < FIRST_YEAR:
+        raise PeriodError(f"period {label!r} is before {FIRST_YEAR}: the ledger's dates start on {FIRST_YEAR}-01-01")
 
 
 @dataclass(frozen=True)
@@ -40,6 +50,7 @@ class PeriodScheme:
                 f"period {label!r} is not of the form YYYY-MM: a period is named by its first month, "
                 f"one of {starts} ({self.rules_clause})"
             )
+        _check_year(label, int(match.group(1)))
         month = int(match.group(2))
         if (month - 1) % self.months:
             raise PeriodError(
@@ -111,6 +122,7 @@ class DatedPeriodScheme:
             raise PeriodError(
                 f"period {label!r} is not of the form YYYY-MM: a period is named by its first month ({self.describe()})"
             )
+        _check_year(label, int(match.group(1)))
         index = self.index_of_day(label)
         if self.label(index) != label:
             raise PeriodError(

@@ -9,13 +9,23 @@ cache, and builds lists, explanations and histories from the result.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import update_wrapper
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from ledger.chain import ZERO
 from ledger.events import game_key
 from ledger.store import LogReader, LogRecord
 from projections import systems
-from projections.cache import FULL_EVERY, ProjectionCache, encode_states, fingerprint
+from projections.cache import (
+    FULL_EVERY,
+    CacheBusyError,
+    CacheError,
+    CacheUnwritableError,
+    ProjectionCache,
+    encode_states,
+    set_aside,
+)
 from projections.collector import paused
 from projections.explain import Explanation, explain_entry, provisional_terms
 from projections.facts import Facts, FactsView, GameRow, Knowledge, game_row
@@ -58,8 +68,60 @@ def knowledge(known_at: Known) -> Knowledge | None:
     return Knowledge(known_at) if isinstance(known_at, str) else known_at
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+Notice = Callable[[str], None]
+"""Where the projector says, in one line, what it did to the projections file (set it aside, rebuilt it)."""
+
+
+def query(method: Callable[Concatenate[Projector, P], R]) -> Callable[Concatenate[Projector, P], R]:
+    """One query of the projector: one transaction of the projections file (issue 10 §1).
+
+    The outermost query begins it (the writer's lock) and commits it when it
+    returns, or when it refuses (a :class:`LookupError`: what it folded and
+    ran is as valid as ever); anything else rolls it back. A file that turns
+    out damaged is set aside and the query runs again on a new one, then in
+    memory; a busy or unwritable one, in memory.
+    """
+
+    def run(self: Projector, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        if self._depth:
+            return method(self, *args, **kwargs)
+        for attempt in range(3):
+            self._depth = 1
+            try:
+                self._begin()
+                try:
+                    result = method(self, *args, **kwargs)
+                except LookupError:
+                    self._end()
+                    raise
+                self._end()
+                return result
+            except CacheError as error:
+                self.cache.rollback()
+                if attempt == 2:
+                    raise
+                self._recover(error)
+            except BaseException:
+                self.cache.rollback()
+                raise
+            finally:
+                self._depth = 0
+        raise AssertionError("unreachable")
+
+    update_wrapper(run, method)
+    return run
+
+
 class Projector:
     """Lists, explanations and histories of one ledger, computed from its log.
+
+    ``cache_path`` names the projections file (None: everything in memory,
+    from the log alone); ``notice`` is told, in one line, what was done to the
+    file besides answering (set aside, rebuilt); ``upto`` folds the log only
+    up to a position, in memory (the log as it stood at a publication).
 
     Every query takes ``known_at``: None for the facts as known now, or a date
     for the facts as known then (audit issue §2). The cache holds the runs as
@@ -68,14 +130,84 @@ class Projector:
     only the periods from there, writing nothing.
     """
 
-    def __init__(self, reader: LogReader, cache_path: str | None = None) -> None:
+    def __init__(
+        self, reader: LogReader, cache_path: str | None = None, notice: Notice | None = None, upto: int | None = None
+    ) -> None:
+        if upto is not None and cache_path is not None:
+            raise ValueError("a projector of the log up to a position keeps no projections file")
         self.reader = reader
-        self.cache = ProjectionCache(cache_path or ":memory:")
+        self.upto = upto
+        """Fold the log only up to this position (the log as it stood then), in memory."""
+        self.notice: Notice = notice or (lambda _line: None)
         self._facts: Facts | None = None
         self._now: FactsView | None = None
+        self._depth = 0
+        self._seen: tuple[int, bytes | None] | None = None
+        """The position and chain hash of the file when this projector last committed to it."""
+        self.cache = self._open(cache_path or ":memory:")
 
     def close(self) -> None:
         self.cache.close()
+
+    # --- the projections file ------------------------------------------------
+
+    def _open(self, path: str) -> ProjectionCache:
+        try:
+            return ProjectionCache(path)
+        except CacheError as error:
+            return self._replace(path, error)
+
+    def _replace(self, path: str, error: CacheError) -> ProjectionCache:
+        """A new cache in place of ``path`` that failed with ``error``: a new file, or memory."""
+        if path == ":memory:":
+            raise error
+        if isinstance(error, CacheBusyError | CacheUnwritableError):
+            self.notice(f"the projections file {path} cannot be used ({error}): computed from the log in memory")
+            return ProjectionCache(":memory:")
+        try:
+            moved = set_aside(path)
+        except OSError as failed:
+            self.notice(
+                f"the projections file {path} is damaged ({error}) and cannot be set aside "
+                f"({failed.strerror or failed}): computed from the log in memory"
+            )
+            return ProjectionCache(":memory:")
+        self.notice(
+            f"the projections file {path} could not be read ({error}): set aside as {moved}; rebuilt from the log"
+        )
+        try:
+            return ProjectionCache(path)
+        except CacheError as again:
+            self.notice(f"the projections file {path} cannot be made ({again}): computed from the log in memory")
+            return ProjectionCache(":memory:")
+
+    def _recover(self, error: CacheError) -> None:
+        """After a query failed on the file with ``error``: start again on a new one (or in memory)."""
+        path = self.cache.path
+        self.cache.close()
+        self._facts = self._now = None
+        self._seen = None
+        if self.cache.memory:
+            raise error  # a cache in memory cannot be damaged: this is a fault of the code, not of a file
+        self.cache = self._replace(path, error)
+
+    def _begin(self) -> None:
+        """Begin a query's transaction; forget the facts in memory if another process moved the file on."""
+        self.cache.begin()
+        if self._seen is not None and self._seen != (self.cache.position(), self.cache.chain()):
+            self._facts = self._now = None
+
+    def _end(self) -> None:
+        """Commit a query's transaction; a file that cannot be written is left as it was (the answer stands)."""
+        seen = (self.cache.position(), self.cache.chain())
+        try:
+            self.cache.commit()
+        except CacheUnwritableError as error:
+            self.notice(f"the projections file {self.cache.path} could not be written ({error}): nothing was kept")
+            self._facts = self._now = None
+            self._seen = None
+            return
+        self._seen = seen
 
     # --- facts -------------------------------------------------------------
 
@@ -85,27 +217,38 @@ class Projector:
                 return game_row(record.state)
         return None
 
+    @query
     def facts(self) -> Facts:
-        """The facts of the whole log, folded: cached ones plus what is new."""
+        """The facts of the whole log, folded: cached ones plus what is new.
+
+        The file is used only if the log's hash chain has, at the position it
+        folded to, the hash it recorded (issue 10 §1); else it is rebuilt.
+        """
         if self._facts is not None:
             return self._facts
         cache = self.cache
-        position = cache.position()
+        position, bound = cache.position(), cache.chain()
         if position:
-            at = next(iter(self.reader.records(after=position - 1)), None)
-            if at is None or at.position != position or fingerprint(at.state) != cache.fingerprint():
-                cache.reset()  # built from another ledger, or the log was cut: rebuild
+            actual = self.reader.chain_hash(position)
+            if actual is None or actual != bound:
+                self.notice(
+                    f"the projections file {cache.path} does not match the log at position {position} "
+                    "(built from another ledger, from an edited copy, or before the log was edited): "
+                    "rebuilt from the log"
+                )
+                cache.reset()
+                position, bound = 0, None
         facts = cache.load_facts()
         facts.find_game = self._find_game
-        before = facts.position
+        records = self.reader.chained(facts.position, bound or ZERO, self.upto)
         with bulk_work():
-            earliest = facts.fold(self.reader.records(after=before))
-            if facts.position != before:
-                last = next(iter(self.reader.records(after=facts.position - 1)))
-                cache.store_facts(facts, earliest, fingerprint(last.state))
+            earliest = facts.fold(records)
+            if records.position != position:
+                cache.store_facts(facts, earliest, records.hash)
         self._facts = facts
         return facts
 
+    @query
     def view(self, known_at: Known = None) -> FactsView:
         """The facts as known at ``known_at``, or now."""
         known = knowledge(known_at)
@@ -115,6 +258,7 @@ class Projector:
             self._now = self.facts().view()
         return self._now
 
+    @query
     def divergence(self, params: Rules, known_at: Known) -> int | None:
         """The first period whose run as known at ``known_at`` can differ from its run as known now."""
         known = knowledge(known_at)
@@ -125,10 +269,12 @@ class Projector:
 
     # --- periods -----------------------------------------------------------
 
+    @query
     def first_period(self, params: Rules) -> int | None:
         first = self.facts().first_month()
         return None if first is None else params.periods.index_of_day(first)
 
+    @query
     def states(self, rules: str, period: int, known_at: Known = None) -> States:
         """Every player's state after the run of ``period`` (the list of ``period``), as known at ``known_at``."""
         params = get_rules(rules)
@@ -139,7 +285,7 @@ class Projector:
         if diverges is not None and diverges <= period:
             base = self.states(rules, diverges - 1) if diverges > first else {}
             return self._run(params, self.view(known_at), dict(base), max(diverges, first), period)
-        cached = self.cache.latest_state(rules, period, _make(params))
+        cached = self.cache.latest_state(rules, period, state_maker(params))
         states: States = {}
         done = first - 1
         if cached is not None:
@@ -162,7 +308,7 @@ class Projector:
 
         # Only the IECG's runs are re-rated in part: the others' superseded runs are read for nothing.
         iecg = isinstance(params, IecgParams | IecgTimeline)
-        found = self.cache.superseded(rules, _make(params), runs=iecg)
+        found = self.cache.superseded(rules, state_maker(params), runs=iecg)
         if found is not None and found[1] and iecg:
             assert isinstance(params, IecgParams | IecgTimeline)
             self._rerun(params, self.view(), states, done + 1, period, keep, *found)
@@ -261,6 +407,7 @@ class Projector:
                     each(index, changed)
         return states
 
+    @query
     def rating_list(self, rules: str, period_label: str, known_at: Known = None) -> RatingList:
         """The rating list of ``rules`` and period ``period_label``, as known at ``known_at``."""
         params = get_rules(rules)
@@ -269,14 +416,14 @@ class Projector:
         if diverges is not None and diverges <= period:
             view = self.view(known_at)
             rows = self._rows(params, period, self.states(rules, period, known_at), view)
-            return rows_to_list(rules, period_label, rows, _keys(params))
+            return rows_to_list(rules, period_label, rows, row_keys(params))
         self.facts()
-        cached = self.cache.rating_list(rules, period, _keys(params))
+        cached = self.cache.rating_list(rules, period, row_keys(params))
         if cached is not None:
-            return rows_to_list(rules, period_label, cached, _keys(params))
+            return rows_to_list(rules, period_label, cached, row_keys(params))
         rows = self._rows(params, period, self.states(rules, period), self.view())
-        self.cache.save_list(rules, period, params.periods.month_names(period)[-1], rows, _keys(params))
-        return rows_to_list(rules, period_label, rows, _keys(params))
+        self.cache.save_list(rules, period, params.periods.month_names(period)[-1], rows, row_keys(params))
+        return rows_to_list(rules, period_label, rows, row_keys(params))
 
     def _rows(self, params: Rules, period: int, states: dict[str, Any], view: FactsView) -> list[dict[str, Any]]:
         end = params.periods.last_day(period).isoformat()
@@ -291,6 +438,7 @@ class Projector:
 
     # --- explanations and histories ------------------------------------------
 
+    @query
     def explain(self, rules: str, player: str, period_label: str, known_at: Known = None) -> Explanation:
         """Why ``player`` has the rating he has on the list of ``period_label``, as known at ``known_at``."""
         params = get_rules(rules)
@@ -316,6 +464,7 @@ class Projector:
             rules, period_label, player, before, after, lines, provisional_terms(start, entries[player]), start
         )
 
+    @query
     def explain_icu(
         self, rules: str, player: str, period_label: str, known_at: Known = None, *, check: bool = True
     ) -> tuple[IcuPeriod, IcuState | None]:
@@ -330,6 +479,7 @@ class Projector:
         before = previous.get(player) or (icu_newcomer(view)(player) if player else None)
         return run_period(params, period, previous, view), before
 
+    @query
     def explain_system(self, rules: str, player: str, period_label: str, known_at: Known = None) -> SystemExplanation:
         """Why ``player`` has his rating on the list of ``period_label`` under a system of issue 5."""
         params = get_rules(rules)
@@ -341,6 +491,7 @@ class Projector:
         previous = self.states(rules, period - 1, known_at)
         return systems.explain(params, system, period, previous, self.view(known_at), player)
 
+    @query
     def notes(self, rules: str, period_label: str, known_at: Known = None) -> tuple[str, ...]:
         """What the run of ``period_label`` could not do, in words (a system of issue 5; else empty)."""
         params = get_rules(rules)
@@ -351,6 +502,7 @@ class Projector:
         previous = self.states(rules, period - 1, known_at)
         return systems.run_period(params, system, period, previous, self.view(known_at)).notes
 
+    @query
     def history(self, rules: str, player: str, known_at: Known = None) -> list[tuple[str, Any]]:
         """Each period ``player`` had rated games in, with his state after its run, as known at ``known_at``."""
         params = get_rules(rules)
@@ -368,7 +520,7 @@ class Projector:
         self.states(rules, upto)
         found = [
             (params.periods.label(period), delta[player])
-            for period, delta in self.cache.deltas(rules, _make(params))
+            for period, delta in self.cache.deltas(rules, state_maker(params))
             if player in delta and period <= upto
         ]
         if diverges is not None and diverges <= last:
@@ -383,6 +535,7 @@ class Projector:
 
     # --- impact of an event not yet recorded ----------------------------------------
 
+    @query
     def impact(self, rules: str, records: list[LogRecord]) -> list[tuple[str, RatingList, RatingList]]:
         """The lists ``records`` (events not in the log, after its head) would change, before and after.
 
@@ -411,25 +564,25 @@ class Projector:
         frozen = Facts(players=old_players, markers=old_markers).view()
         for index in range(start, end + 1):
             # Every period up to the latest has a cached run.
-            cached = self.cache.latest_state(rules, index, _make(params))
+            cached = self.cache.latest_state(rules, index, state_maker(params))
             states = cached[1] if cached is not None else {}
             rows = self._rows(params, index, states, frozen)
-            before[index] = rows_to_list(rules, params.periods.label(index), rows, _keys(params))
+            before[index] = rows_to_list(rules, params.periods.label(index), rows, row_keys(params))
         new = facts.view()
-        base = self.cache.latest_state(rules, start - 1, _make(params))
+        base = self.cache.latest_state(rules, start - 1, state_maker(params))
         states = base[1] if base is not None else {}
         result: list[tuple[str, RatingList, RatingList]] = []
 
         def compare(index: int, _changed: States) -> None:
             label = params.periods.label(index)
-            after = rows_to_list(rules, label, self._rows(params, index, states, new), _keys(params))
+            after = rows_to_list(rules, label, self._rows(params, index, states, new), row_keys(params))
             result.append((label, before[index], after))
 
         self._run(params, new, states, start, end, compare)
         return result
 
 
-def _make(params: Rules) -> Callable[[Iterable[Any]], Any]:
+def state_maker(params: Rules) -> Callable[[Iterable[Any]], Any]:
     """How the cache rebuilds a state of ``params``'s system from its fields."""
     system = system_of(params)
     if system is not None:
@@ -437,7 +590,7 @@ def _make(params: Rules) -> Callable[[Iterable[Any]], Any]:
     return IcuState._make if isinstance(params, IcuParams) else PlayerState._make
 
 
-def _keys(params: Rules) -> tuple[str, ...]:
+def row_keys(params: Rules) -> tuple[str, ...]:
     """The keys of a list row of ``params``'s system."""
     system = system_of(params)
     if system is not None:

@@ -29,24 +29,21 @@ def player_info(view: FactsView) -> Callable[[str], PlayerInfo]:
     """Any player's registration and latest prior of each system, as known in ``view`` (memoised)."""
     known: dict[str, PlayerInfo] = {}
     players = view.players
-    priors = view.facts.priors
-    knowledge = view.known
 
     def info(player: str) -> PlayerInfo:
         found = known.get(player)
         if found is None:
             latest: dict[str, PriorValue] = {}
-            for prior in sorted(priors.get(player, ()), key=lambda p: (p.as_of, p.position)):
-                if knowledge is None or knowledge.knows(prior):
-                    latest[prior.system] = PriorValue(
-                        prior.system,
-                        prior.rating,
-                        prior.games,
-                        prior.status,
-                        prior.deviation,
-                        prior.volatility,
-                        prior.as_of,
-                    )
+            for prior in sorted(view.priors(player), key=lambda p: (p.as_of, p.position)):  # known, not void
+                latest[prior.system] = PriorValue(
+                    prior.system,
+                    prior.rating,
+                    prior.games,
+                    prior.status,
+                    prior.deviation,
+                    prior.volatility,
+                    prior.as_of,
+                )
             reg = players[player]
             found = PlayerInfo(
                 player, reg.born, reg.starting_rating, reg.source, tuple(latest[s] for s in sorted(latest))

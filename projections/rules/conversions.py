@@ -81,10 +81,12 @@ class System:
     symbol: str
     """How the system is written in a formula (``ECF``, ``N_Elo``)."""
     description: str
+    bounds: tuple[int, int] = (100, 3500)
+    """The values the system has (issue 10 §3): ratings on the Elo scale 100 to 3500, ECF grades 0 to 400."""
 
 
 SYSTEMS: tuple[System, ...] = (
-    System("ecf", "ECF", "ECF", "ECF grade (Clarke grading system), standard or rapid"),
+    System("ecf", "ECF", "ECF", "ECF grade (Clarke grading system), standard or rapid", (0, 400)),
     System("ecf-online", "ECF online", "online", "ECF online rating (four-digit Elo), seeded from ECF grades"),
     System("fide", "FIDE", "FIDE", "FIDE Elo rating"),
     System("national-elo", "national Elo", "N_Elo", "a foreign federation's national Elo rating"),
@@ -280,6 +282,21 @@ def conversions_between(source: str, target: str) -> tuple[Conversion, ...]:
 def _latest_key(c: Conversion) -> tuple[date, date]:
     """Orders a pair's conversions by the date each stops being in force, then by its start."""
     return (c.until or date.max, c.in_force_from or date.min)
+
+
+def check_in_range(value: float, source: str) -> float:
+    """``value``, refused (:class:`ConversionError`) outside the values system ``source`` has (issue 10 §3).
+
+    ``ratings convert`` asks this first; :func:`convert` itself takes any finite value, as the seeds'
+    formulas do (a stored prior is never refused at replay time).
+    """
+    system = _system(source)
+    low, high = system.bounds
+    if not low <= value <= high:
+        raise ConversionError(
+            f"{system.label} {_number(value)} is outside the range of {system.label} values, {low} to {high}"
+        )
+    return value
 
 
 def convert(value: float, source: str, target: str, on: date | None = None) -> Converted:

@@ -36,15 +36,28 @@ def stored_rows(db: Path) -> list[StoredRow]:
         )
 
 
+NO_INIT = frozenset({"init", "demo", "rules", "convert", "--help", "--version"})
+"""Commands :class:`Ratings` runs without creating the ledger first (they make their own, or need none)."""
+
+
 @dataclass
 class Ratings:
-    """``ratings --db DB --by tester ...`` run in-process with click's runner."""
+    """``ratings --db DB --by tester ...`` run in-process with click's runner.
+
+    With ``init`` (the default), a ledger is created (``ratings init``) before the first command
+    that needs one, if ``db`` does not exist yet; ``init=False`` runs every command as it is, for
+    the tests of what happens where there is no ledger (issue 10 §2).
+    """
 
     db: Path
     by: str = "tester"
+    init: bool = True
 
     def __call__(self, *args: str, env: Mapping[str, str | None] | None = None) -> Result:
         runner = CliRunner()
+        if self.init and not self.db.exists() and not (args and args[0] in NO_INIT):
+            made = runner.invoke(cli, ["--db", str(self.db), "init"], catch_exceptions=False)
+            assert made.exit_code == 0, made.output
         return runner.invoke(cli, ["--db", str(self.db), "--by", self.by, *args], env=env, catch_exceptions=False)
 
     def ok(self, *args: str) -> Result:

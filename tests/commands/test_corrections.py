@@ -137,7 +137,8 @@ def test_refused_voids_and_restores(two_players: Ratings) -> None:
 
 
 def test_an_adjudicated_result_is_not_corrected(two_players: Ratings) -> None:
-    ratings = game_g1(two_players)
+    ratings = two_players
+    ratings.game("G1", "A", "B", "1-0", "2024-01-10", "--forfeit", "withdrawal")
     ratings.ok("game", "adjudicate", "G1", "--result", "1/2-1/2", "--on", "2024-02-01")
     ratings.refused(
         "game", "correct", "G1", "--result", "0-1", "--reason", "x",
@@ -168,7 +169,8 @@ def test_refused_player_corrections(two_players: Ratings) -> None:
 
 
 def test_a_refused_correction_on_a_missing_ledger_leaves_no_file(ratings: Ratings) -> None:
-    ratings.refused("game", "void", "G1", "--reason", "x", message="unknown game 'G1'")
+    missing = Ratings(ratings.db, init=False)
+    missing.refused("game", "void", "G1", "--reason", "x", message=f"no ledger at {ratings.db}")
     assert not ratings.db.exists()
 
 

@@ -56,7 +56,7 @@ def test_a_withdrawal_forfeit_is_recorded(two_players: Ratings) -> None:
 
 
 def test_adjudicate(two_players: Ratings) -> None:
-    two_players.game("G1", "A", "B", "1-0", "2024-01-10")
+    two_players.game("G1", "A", "B", "1-0", "2024-01-10", "--forfeit", "withdrawal")
     result = two_players.ok(
         "game", "adjudicate", "G1", "--result", "1/2-1/2", "--on", "2024-04-20", "--reported", "2024-04-21"
     )
@@ -69,7 +69,7 @@ def test_adjudicate(two_players: Ratings) -> None:
 
 def test_an_adjudicated_game_is_rated_in_the_period_of_the_decision(two_players: Ratings) -> None:
     """IECG §VIII.3: the game finished in 2024-01 counts, with the adjudicated result, in 2024-05."""
-    two_players.game("G1", "A", "B", "1-0", "2024-01-10")
+    two_players.game("G1", "A", "B", "1-0", "2024-01-10", "--forfeit", "withdrawal")
     two_players.ok("game", "adjudicate", "G1", "--result", "0-1", "--on", "2024-05-20", "--reported", "2024-05-20")
     result = two_players.ok("list", "--rules", "iecg-1.7", "--period", "2024-05", "--format", "json")
     rows = {row["player"]: row for row in json.loads(result.stdout)["players"]}

@@ -453,9 +453,9 @@ def test_adjustment_refusals(adjusted: Ratings) -> None:
 
 
 def test_a_refused_adjustment_leaves_no_ledger_file(tmp_path: Path) -> None:
-    ratings = Ratings(tmp_path / "fresh.db")
+    ratings = Ratings(tmp_path / "fresh.db", init=False)
     ratings.refused("adjust", "--system", "icu-1980", "--player", "Z", "--points", "5", "--on", "1980-12-31",
-                    "--reason", "r", message="unknown player 'Z'")  # fmt: skip
+                    "--reason", "r", message=f"no ledger at {ratings.db}")  # fmt: skip
     assert not ratings.db.exists()
 
 

@@ -17,8 +17,8 @@ def story(two_players: Ratings) -> Ratings:
     """A, B and C; G1 A–B, G2 B–C, G3 C–A; adjudications of G2 and G1; facts about each player."""
     r = two_players
     r.register("C", "Carla Costa")
-    r.game("G1", "A", "B", "1-0", "2024-01-10")
-    r.game("G2", "B", "C", "0-1", "2024-01-11")
+    r.game("G1", "A", "B", "1-0", "2024-01-10", "--forfeit", "arbiter")
+    r.game("G2", "B", "C", "0-1", "2024-01-11", "--forfeit", "withdrawal")
     r.game("G3", "C", "A", "1/2-1/2", "2024-01-12")
     r.ok("game", "adjudicate", "G2", "--result", "1/2-1/2", "--on", "2024-02-01", "--reported", "2024-02-02")
     r.ok("game", "adjudicate", "G1", "--result", "0-1", "--on", "2024-02-03", "--reported", "2024-02-04")
@@ -50,7 +50,7 @@ def test_log_shows_every_event_in_order(story: Ratings) -> None:
     ]
     assert lines[3] == (
         "      4  GameRecorded          game=G1 white=A black=B result=1-0 finished=2024-01-10 tournament=- "
-        "time_control=- forfeit=none  [by tester, reported 2024-01-10]"
+        "time_control=- forfeit=arbiter  [by tester, reported 2024-01-10]"
     )
     assert lines[6].endswith("game=G2 result=1/2-1/2 on=2024-02-01  [by tester, reported 2024-02-02]")
     assert lines[9].endswith("player=C on=2024-02-06 reason=break  [by tester, reported 2024-02-06]")
@@ -130,6 +130,6 @@ def test_log_of_a_player_without_games(story: Ratings) -> None:
 
 
 def test_log_of_an_empty_ledger(ratings: Ratings) -> None:
-    RatingLedger(str(ratings.db)).close()  # an empty ledger file: the table, no event
+    RatingLedger.create(str(ratings.db)).close()  # an empty ledger file: the table, no event
     assert ratings.db.exists()
     assert ratings.ok("log").stdout == ""

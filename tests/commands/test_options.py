@@ -22,6 +22,8 @@ def recorded_by(db: Path) -> list[str]:
 def test_ratings_db_names_the_ledger(tmp_path: Path) -> None:
     db = tmp_path / "from-env.db"
     runner = CliRunner()
+    made = runner.invoke(cli, ["init"], env={"RATINGS_DB": str(db)}, catch_exceptions=False)
+    assert (made.exit_code, made.output) == (0, f"created an empty ledger: {db}\n")
     result = runner.invoke(cli, ["--by", "tester", *REGISTER], env={"RATINGS_DB": str(db)}, catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert len(stored_rows(db)) == 1
@@ -39,6 +41,8 @@ def test_db_wins_over_ratings_db(tmp_path: Path) -> None:
 
 def test_the_default_ledger_is_ratings_db_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
+    made = CliRunner().invoke(cli, ["init"], env={"RATINGS_DB": None}, catch_exceptions=False)
+    assert (made.exit_code, made.output) == (0, "created an empty ledger: ratings.db\n")
     result = CliRunner().invoke(cli, ["--by", "tester", *REGISTER], env={"RATINGS_DB": None}, catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert len(stored_rows(tmp_path / "ratings.db")) == 1
@@ -54,6 +58,7 @@ def test_by_is_recorded_by(tmp_path: Path) -> None:
 def test_recorded_by_defaults_to_the_os_user(tmp_path: Path) -> None:
     db = tmp_path / "ledger.db"
     env = {"LOGNAME": "officer", "USER": "officer", "LNAME": None, "USERNAME": None}
+    assert CliRunner().invoke(cli, ["--db", str(db), "init"]).exit_code == 0
     result = CliRunner().invoke(cli, ["--db", str(db), *REGISTER], env=env, catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert recorded_by(db) == ["officer"]
@@ -70,7 +75,7 @@ def test_reported_on_defaults_to_today(ratings: Ratings) -> None:
 def test_every_recording_command_takes_reported(two_players: Ratings) -> None:
     r = two_players
     r.ok("game", "record", "G1", "--white", "A", "--black", "B", "--result", "1-0", "--finished", "2024-01-02",
-         "--reported", "2024-01-03")  # fmt: skip
+         "--forfeit", "withdrawal", "--reported", "2024-01-03")  # fmt: skip
     r.ok("game", "adjudicate", "G1", "--result", "0-1", "--on", "2024-01-04", "--reported", "2024-01-05")
     r.ok("player", "withdraw", "A", "--tournament", "Cup", "--on", "2024-01-06", "--reported", "2024-01-07")
     r.ok("player", "inactive", "A", "--on", "2024-01-08", "--reason", "x", "--reported", "2024-01-09")

@@ -72,9 +72,9 @@ def test_a_prior_counts_from_its_reported_date(ratings: Ratings) -> None:
 def test_prior_refusals(ratings: Ratings) -> None:
     ratings.register("X", "Xaver Xu")
     base = ("player", "prior", "X", "--as-of", "1996-12-31")
-    ratings.refused(*base, "--system", "iecg", "--rating", "-5", message="rating -5.0 must be a positive number")
+    ratings.refused(*base, "--system", "iecg", "--rating", "-5", message="iecg rating -5 is outside 100..3500")
     ratings.refused(*base, "--system", "elo", "--rating", "1500", message="Invalid value for '--system'", status=2)
-    ratings.refused(*base, "--system", "iecg", "--rating", "1500", "--games", "-1", message="must not be negative")
+    ratings.refused(*base, "--system", "iecg", "--rating", "1500", "--games", "-1", message="games -1 is outside")
     ratings.refused("player", "prior", "Z", "--system", "iecg", "--rating", "1500", "--as-of", "1996-12-31",
                     message="unknown player 'Z'")  # fmt: skip
     ratings.refused("player", "prior", "X", "--system", "iecg", "--rating", "1500", "--as-of", "2999-01-01",

@@ -14,7 +14,7 @@ TODAY = date(2026, 1, 1)
 @pytest.fixture
 def ledger(tmp_path: Path) -> Iterator[RatingLedger]:
     """A fresh ledger whose "today" is 2026-01-01, recording as ``t``."""
-    app = RatingLedger(str(tmp_path / "ledger.db"), clock=lambda: TODAY, user="t")
+    app = RatingLedger.create(str(tmp_path / "ledger.db"), clock=lambda: TODAY, user="t")
     yield app
     app.close()
 

@@ -66,7 +66,7 @@ def test_imports_take_the_fast_path_after_checking_one_row(tmp_path: Path, monke
     """The mapper writes only each import's first row, as the check; the rest are written by ``bulk``."""
     from ledger.application import RatingLedger
 
-    ledger = RatingLedger(str(tmp_path / "l.db"), clock=lambda: date(2026, 1, 1), user="t")
+    ledger = RatingLedger.create(str(tmp_path / "l.db"), clock=lambda: date(2026, 1, 1), user="t")
     calls: list[object] = []
     to_stored = ledger.mapper.to_stored_event
 

@@ -31,6 +31,7 @@ from ledger.chain import (
     seal,
     verify,
 )
+from ledger.errors import NoLedgerError
 from tests.ledger.support import stored_rows
 
 EVENTS = 12
@@ -42,6 +43,13 @@ def block_size(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) 
     size: int = request.param
     monkeypatch.setattr(chain, "BLOCK", size)
     return size
+
+
+@pytest.fixture(autouse=True)
+def unsealed_recordings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests seal the witness themselves, at the moments they choose: the application's own seal
+    after every recording (tested below, in ``test_every_recording_extends_the_witness``) is switched off."""
+    monkeypatch.setattr(RatingLedger, "seal_witness", lambda self: None)
 
 
 def record_games(ledger: RatingLedger, first: int, count: int) -> None:
@@ -151,8 +159,9 @@ def test_an_empty_ledger_verifies(ledger: RatingLedger) -> None:
 
 
 def test_a_missing_file_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(ChainError, match="no ledger file"):
+    with pytest.raises(NoLedgerError, match=r"no ledger at .*nothing\.db: create one with `ratings init "):
         verify(str(tmp_path / "nothing.db"))
+    assert list(tmp_path.iterdir()) == []
 
 
 # --- tampering, directly in the file -------------------------------------------------
@@ -418,3 +427,22 @@ def test_a_head_checks_its_own_fields() -> None:
     with pytest.raises(ChainError, match="64 lowercase hex digits"):
         Head(1, "abc")
     assert issubclass(ChainError, ValueError)
+
+
+def test_every_recording_extends_the_witness(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 10 §1: the application seals after each recording and each import, so the witness ends at the
+    head and a projections file is checked against it without hashing the log again."""
+    monkeypatch.undo()
+    ledger = RatingLedger.create(str(tmp_path / "sealed.db"), user="t")
+    try:
+        ledger.register_player("A", "Anna", source="iccf", starting_rating=2000, rated_games=50)
+        ledger.register_player("B", "Bob", source="iccf", starting_rating=1800, rated_games=50)
+        record_games(ledger, 1, 3)
+        with closing(sqlite3.connect(ledger.path)) as conn:
+            blocks = conn.execute("SELECT first_position, last_position FROM log_chain ORDER BY block").fetchall()
+        assert blocks == [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]  # one seal a recording
+        hashes = expected_hashes(ledger)
+        assert verify(ledger.path).ok and chain_head(ledger.path) == Head(5, hashes[5].hex())
+        assert ledger.notices == []
+    finally:
+        ledger.close()

@@ -52,6 +52,7 @@ def test_every_event_type_round_trips(ledger: RatingLedger) -> None:
     ]
     later = {"PlayerCorrected", "GameCorrected", "GameVoided", "GameRestored", "ListPublished"}  # test_corrections
     later |= {"PriorRatingRecorded", "RatingAdjusted"}  # tests/commands/test_priors.py, test_icu_cli.py
+    later |= {"PlayerVoided", "PlayerRestored", "PriorRatingVoided", "AdjustmentVoided"}  # test_undo.py
     assert {t for _, t, _ in found} == set(EVENT_TYPES) - later
     assert [facts(s) for _, _, s in found] == [
         {
@@ -116,7 +117,7 @@ def test_reported_on_defaults_to_the_clock_and_recorded_by_to_the_user(ledger: R
 
 def test_recorded_by_defaults_to_the_os_user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LOGNAME", "clerk")
-    app = RatingLedger(str(tmp_path / "l.db"))
+    app = RatingLedger.create(str(tmp_path / "l.db"))
     try:
         app.register_player("A", "Anna", reported_on="2024-01-01")
         [(_, _, state)] = records(app)
@@ -127,7 +128,7 @@ def test_recorded_by_defaults_to_the_os_user(tmp_path: Path, monkeypatch: pytest
 
 def test_aggregates_read_back_through_the_repository(two_players: RatingLedger) -> None:
     app = two_players
-    app.record_game("G1", white="A", black="B", result="1-0", finished="2024-01-10")
+    app.record_game("G1", white="A", black="B", result="1-0", finished="2024-01-10", forfeit="arbiter")
     app.adjudicate_game("G1", result="0-1", on="2024-02-01")
     app.withdraw_player("A", tournament="Cup", on="2024-02-03")
     app.mark_inactive("A", on="2024-03-01", reason="x")

@@ -18,7 +18,9 @@ Command = Callable[[RatingLedger], Any]
 def busy(two_players: RatingLedger) -> RatingLedger:
     app = two_players
     app.record_game("G1", white="A", black="B", result="1-0", finished="2024-01-10", reported_on="2024-01-10")
-    app.record_game("G2", white="B", black="A", result="1-0", finished="2024-02-10", reported_on="2024-02-10")
+    app.record_game(
+        "G2", white="B", black="A", result="1-0", finished="2024-02-10", forfeit="withdrawal", reported_on="2024-02-10"
+    )
     app.adjudicate_game("G2", result="0-1", on="2024-03-01", reported_on="2024-03-01")
     app.withdraw_player("A", tournament="Cup", on="2024-03-02", reported_on="2024-03-02")
     app.mark_inactive("B", on="2024-05-01", reason="a break", reported_on="2024-05-01")
@@ -121,12 +123,15 @@ REFUSALS: list[Any] = [
     ),
     pytest.param(
         register(source="iccf", starting_rating=1900, rated_games=-1),
-        errors.StartingRatingError,
-        "must not be negative",
+        errors.OutOfRangeError,
+        "rated games -1 is outside 0..10000",
         id="negative-games",
     ),
     pytest.param(
-        register(source="tutor", starting_rating=0), errors.StartingRatingError, "must be positive", id="zero-rating"
+        register(source="tutor", starting_rating=0),
+        errors.OutOfRangeError,
+        "starting rating 0 is outside 100..3500",
+        id="zero-rating",
     ),
     pytest.param(register(source="fide"), errors.InvalidValueError, "source 'fide' is not one of", id="source"),
     pytest.param(register(name=" "), errors.InvalidValueError, "name must not be empty", id="empty-name"),
@@ -150,9 +155,9 @@ REFUSALS: list[Any] = [
     ),
     pytest.param(
         lambda app: app.adjudicate_game("G1", result="1-0", on="2024-01-09"),
-        errors.FutureDateError,
-        "before the game's date 2024-01-10",
-        id="adjudicated-before-played",
+        errors.NotAdjudicableError,
+        "game 'G1' finished normally (1-0 on 2024-01-10): only a forfeited or unfinished game is adjudicated",
+        id="adjudicated-normal-game",
     ),
     pytest.param(
         lambda app: app.adjudicate_game("G1", result="1-0", on="2024-03-05", reported_on="2024-03-04"),

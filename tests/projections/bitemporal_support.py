@@ -100,7 +100,8 @@ class History:
 
 def ledger_at(path: Path) -> RatingLedger:
     """A new ledger file whose "today" is :data:`TODAY`."""
-    return RatingLedger(str(path), clock=lambda: TODAY, user="test")
+    make = RatingLedger if path.exists() else RatingLedger.create
+    return make(str(path), clock=lambda: TODAY, user="test")
 
 
 def record_all(ledger: RatingLedger, facts: Iterable[Fact]) -> list[tuple[Fact, dict[str, Any] | None]]:

@@ -32,7 +32,8 @@ class Federation:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.ledger = RatingLedger(str(path), clock=lambda: TODAY, user="test")
+        make = RatingLedger if Path(path).exists() else RatingLedger.create
+        self.ledger = make(str(path), clock=lambda: TODAY, user="test")
         self._games = 0
         self._pool = 0
 

@@ -54,7 +54,8 @@ def write(path: Path, log: Log, order: random.Random | None = None) -> RatingLed
         order.shuffle(players)
         order.shuffle(games)
         order.shuffle(adjudications)
-    ledger = RatingLedger(str(path), clock=lambda: TODAY, user="test")
+    make = RatingLedger if Path(path).exists() else RatingLedger.create
+    ledger = make(str(path), clock=lambda: TODAY, user="test")
     ledger.import_players(enumerate(players, start=2))
     append(ledger, games, adjudications, log.markers)
     return ledger
@@ -106,7 +107,8 @@ def federations(draw: st.DrawFn, prefix: str = "g") -> Log:
         log.players.append(row)
     log.games = draw(games(ids, prefix))
     for row in log.games:
-        if draw(st.integers(0, 9)) == 0:
+        # Only a forfeited game is adjudicated (issue 10 §3).
+        if row.get("forfeit") and draw(st.integers(0, 2)) == 0:
             on = day(min((date.fromisoformat(row["finished"]) - FIRST_DAY).days + draw(st.integers(0, 90)), SPAN_DAYS))
             log.adjudications.append((row["game"], draw(st.sampled_from(["1-0", "0-1", "1/2-1/2"])), on))
     if draw(st.booleans()):
@@ -168,7 +170,7 @@ def test_cached_incremental_equals_cold(data: st.DataObject, log: Log) -> None:
     ids = [row["player"] for row in log.players]
     batch = data.draw(games(ids, "late", least=1, most=12), label="batch")
     adjudicated = {game for game, _, _ in log.adjudications}
-    open_games = [row for row in log.games if row["game"] not in adjudicated]
+    open_games = [row for row in log.games if row["game"] not in adjudicated and row.get("forfeit")]
     late_adjudications: list[tuple[str, str, str]] = []
     if open_games:
         decided = data.draw(st.lists(st.sampled_from(open_games), max_size=3, unique_by=lambda row: row["game"]))

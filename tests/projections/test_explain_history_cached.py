@@ -19,7 +19,7 @@ RULES = "iecg-1.7"
 
 def build(tmp_path: Path) -> RatingLedger:
     fed = federation(seed=7, players=40, games=600, first_year=2020, years=2, special_every=15)
-    ledger = RatingLedger(str(tmp_path / "l.db"), clock=lambda: date(2026, 1, 1), user="t")
+    ledger = RatingLedger.create(str(tmp_path / "l.db"), clock=lambda: date(2026, 1, 1), user="t")
     ledger.import_players(enumerate(fed.players, start=2))
     ledger.import_games(enumerate(fed.games, start=2))
     for adj in fed.adjudications:

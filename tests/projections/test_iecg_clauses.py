@@ -365,7 +365,7 @@ def test_viii2_withdrawal_forfeit_not_rated(tmp_path: Path) -> None:
     assert "B" not in states
 
 
-@pytest.mark.parametrize("forfeit", [None, "arbiter", "withdrawal"])
+@pytest.mark.parametrize("forfeit", ["arbiter", "withdrawal"])  # a normal finish is not adjudicated (issue 10 §3)
 def test_viii3_adjudicated_game_rated_in_decision_period_with_adjudicated_result(
     tmp_path: Path, forfeit: str | None
 ) -> None:

@@ -37,7 +37,8 @@ def record(path: Path, shuffle: random.Random | None) -> RatingLedger:
         shuffle.shuffle(players)
         shuffle.shuffle(games)
         shuffle.shuffle(priors)
-    ledger = RatingLedger(str(path), clock=lambda: TODAY, user="test")
+    make = RatingLedger if Path(path).exists() else RatingLedger.create
+    ledger = make(str(path), clock=lambda: TODAY, user="test")
     ledger.import_players(enumerate(players, start=2))
     for prior in priors:
         ledger.record_prior(
