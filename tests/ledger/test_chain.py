@@ -32,6 +32,8 @@ from ledger.chain import (
     verify,
 )
 from ledger.errors import NoLedgerError
+from ledger.store import SQLiteLogReader
+from projections.replay import Projector
 from tests.ledger.support import stored_rows
 
 EVENTS = 12
@@ -446,3 +448,30 @@ def test_every_recording_extends_the_witness(tmp_path: Path, monkeypatch: pytest
         assert ledger.notices == []
     finally:
         ledger.close()
+
+
+@pytest.mark.parametrize("position", [0, -1, -7, -(2**63)])
+@pytest.mark.parametrize("kind", ["GameVoided", "PlayerRegistered"])
+def test_a_row_at_a_position_at_or_below_0_is_caught_and_never_read(
+    small: RatingLedger, position: int, kind: str
+) -> None:
+    """Issue 10 §2: the chain covers positions above 0; a row put in at or below 0 (which no command writes)
+    fails verify at its position, and neither the application nor a projection reads it."""
+    seal(small.path)
+    [(originator_id, state)] = [
+        (row[1], row[4]) for row in stored_rows(small) if row[0] == 3
+    ]  # G1's recording: a void of it, or a registration of a player "G1"
+    with closing(sqlite3.connect(small.path)) as conn:
+        conn.execute(
+            "INSERT INTO stored_events (rowid, originator_id, originator_version, topic, state) VALUES (?, ?, ?, ?, ?)",
+            (position, originator_id if kind == "GameVoided" else uuid4().hex, 2, f"ledger.events:{kind}", state),
+        )
+        conn.commit()
+    caught(verify(small.path, extend=False), position, "is outside the chain")
+    assert small.game("G1").voided is False  # the application's read of the aggregate skips it
+    reader = SQLiteLogReader(small.path)
+    try:
+        assert min(record.position for record in reader.records()) == 1
+        assert Projector(reader).facts().position == EVENTS
+    finally:
+        reader.close()
