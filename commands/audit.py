@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from commands import output
+from commands import output, params
 from commands.cli import (
     Context,
     cli,
@@ -174,7 +174,7 @@ def since_published_text(projector: Projector, rules: str, period: str, player: 
 @rules_option
 @known_at_option
 @click.option(
-    "--against-rules", type=click.Choice(sorted(RULES)), help="The rules of the other list [default: --rules]."
+    "--against-rules", type=params.Choice(sorted(RULES)), help="The rules of the other list [default: --rules]."
 )
 @click.option("--against-known-at", metavar="YYYY-MM-DD", help="The other list as known at this date [default: now].")
 @period_option
@@ -218,7 +218,7 @@ def diff(
 @click.option("--from", "first", required=True, metavar="YYYY-MM", help="The first period.")
 @click.option("--to", "last", required=True, metavar="YYYY-MM", help="The last period.")
 @known_at_option
-@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="json", show_default=True)
+@click.option("--format", "fmt", type=params.Choice(["csv", "json"]), default="json", show_default=True)
 @click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="The directory to write to.")
 @pass_context
 def export(obj: Context, rules: str, first: str, last: str, known_at: str | None, fmt: str, out: str) -> None:

@@ -23,7 +23,7 @@ import click
 from eventsourcing.domain import EventSourcingError
 from eventsourcing.persistence import PersistenceError
 
-from commands import output
+from commands import output, params
 from commands.explain_text import explanation_text
 from commands.groups import DefaultGroup
 from commands.icu_text import icu_explanation_text, icu_history_rows, icu_table, not_graded_notice
@@ -199,7 +199,7 @@ def cli(
 
 
 rules_option = click.option(
-    "--rules", "rules", required=True, type=click.Choice(sorted(RULES)), help="The rules version."
+    "--rules", "rules", required=True, type=params.Choice(sorted(RULES)), help="The rules version."
 )
 period_option = click.option("--period", required=True, metavar="YYYY-MM", help="The rating period (its first month).")
 reported_option = click.option(
@@ -233,7 +233,7 @@ def player() -> None:
 @click.option("--starting-rating", type=WHOLE, help="The starting rating (IECG §VII).")
 @click.option(
     "--source",
-    type=click.Choice(SOURCES),
+    type=params.Choice(SOURCES),
     default="none",
     show_default=True,
     help="Where the starting rating comes from (IECG §VII).",
@@ -329,10 +329,10 @@ def player_reactivate(obj: Context, player_id: str, on: str, reason: str, report
 
 @click.command("prior")
 @click.argument("player_id", metavar="P")
-@click.option("--system", required=True, type=click.Choice(PRIOR_SYSTEMS), help="The system the rating is from.")
+@click.option("--system", required=True, type=params.Choice(PRIOR_SYSTEMS), help="The system the rating is from.")
 @click.option("--rating", required=True, type=DECIMAL, help="The rating (or grade) as that system published it.")
 @click.option("--games", type=WHOLE, help="The games behind it.")
-@click.option("--status", type=click.Choice(PRIOR_STATUSES), help="Its standing in that system.")
+@click.option("--status", type=params.Choice(PRIOR_STATUSES), help="Its standing in that system.")
 @click.option("--deviation", type=DECIMAL, help="Its rating deviation (Glicko).")
 @click.option("--volatility", type=DECIMAL, help="Its volatility (Glicko-2).")
 @click.option("--as-of", "as_of", required=True, metavar="YYYY-MM-DD", help="The date the rating was valid.")
@@ -400,7 +400,7 @@ def game() -> None:
 @click.option("--finished", required=True, metavar="YYYY-MM-DD", help="When the game finished.")
 @click.option("--tournament", metavar="T", help="The tournament.")
 @click.option("--time-control", metavar="TC", help="PGN TimeControl, e.g. 40/7200 or 5400+30.")
-@click.option("--forfeit", type=click.Choice(FORFEIT_KINDS[1:]), help="A forfeit (IECG §VIII.1–2).")
+@click.option("--forfeit", type=params.Choice(FORFEIT_KINDS[1:]), help="A forfeit (IECG §VIII.1–2).")
 @reported_option
 @pass_context
 def game_record(
@@ -577,7 +577,7 @@ def list_text(rating_list: RatingList, fmt: str) -> str:
 @cli.command("list")
 @rules_option
 @period_option
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--format", "fmt", type=params.Choice(["table", "csv", "json"]), default="table", show_default=True)
 @known_at_option
 @pass_context
 def list_(obj: Context, rules: str, period: str, fmt: str, known_at: str | None) -> None:
@@ -688,7 +688,7 @@ def history(obj: Context, player_id: str, rules: str, known_at: str | None) -> N
 
 @cli.command()
 @click.option("--player", "player_id", metavar="P", help="Only the events that concern this player.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=params.Choice(["text", "json"]), default="text", show_default=True)
 @pass_context
 def log(obj: Context, player_id: str | None, fmt: str) -> None:
     """Show the events of the log, in log order.

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
-from commands import output
+from commands import output, params
 from commands.audit import players
 from commands.cli import Context, game, pass_context, player, refusals, reported_option
 from commands.params import WHOLE
@@ -31,7 +31,7 @@ def correction_options(func: F) -> F:
     """``--reason``, ``--reported``, ``--dry-run`` and ``--rules``, shared by every correction."""
     func = click.option(
         "--rules",
-        type=click.Choice(sorted(RULES)),
+        type=params.Choice(sorted(RULES)),
         default=DRY_RUN_RULES,
         show_default=True,
         help="The rules version of --dry-run's impact.",
@@ -93,7 +93,7 @@ def report(obj: Context, rules: str, records: list[LogRecord], done: str) -> Non
 @click.option("--finished", metavar="YYYY-MM-DD", help="The corrected date the game finished.")
 @click.option("--white", metavar="P", help="The corrected white player.")
 @click.option("--black", metavar="P", help="The corrected black player.")
-@click.option("--forfeit", type=click.Choice(FORFEIT_KINDS), help="The corrected forfeit kind (none: not a forfeit).")
+@click.option("--forfeit", type=params.Choice(FORFEIT_KINDS), help="The corrected forfeit kind (none: not a forfeit).")
 @click.option("--tournament", metavar="T", help="The corrected tournament.")
 @click.option("--time-control", metavar="TC", help="The corrected PGN TimeControl.")
 @correction_options
@@ -155,7 +155,7 @@ def game_restore(obj: Context, game_id: str, reason: str, reported: str | None, 
 @click.option("--country", help="The corrected country code.")
 @click.option("--born", metavar="YYYY-MM-DD", help="The corrected date of birth.")
 @click.option("--starting-rating", type=WHOLE, help="The corrected starting rating (IECG §VII).")
-@click.option("--source", type=click.Choice(SOURCES), help="The corrected source of the starting rating.")
+@click.option("--source", type=params.Choice(SOURCES), help="The corrected source of the starting rating.")
 @click.option("--rated-games", type=WHOLE, help="The corrected rated games behind the starting rating.")
 @correction_options
 @pass_context

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from commands import output
+from commands import output, params
 from commands.chart import png_chart, svg_chart
 from commands.cli import Context, cli, known_at_option, known_date, pass_context, refusals, rules_option
 from projections.pool import PoolPeriod, pool_of
@@ -28,7 +28,7 @@ def pool_rows(pool: list[PoolPeriod]) -> list[dict[str, object]]:
 @click.option("--from", "first", required=True, metavar="YYYY-MM", help="The first period.")
 @click.option("--to", "last", required=True, metavar="YYYY-MM", help="The last period.")
 @known_at_option
-@click.option("--format", "fmt", type=click.Choice(["table", "csv"]), default="table", show_default=True)
+@click.option("--format", "fmt", type=params.Choice(["table", "csv"]), default="table", show_default=True)
 @click.option(
     "--plot",
     "plot",

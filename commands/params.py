@@ -62,3 +62,11 @@ COUNT = WholeNumber(minimum=0)
 
 DECIMAL = DecimalNumber()
 """Any decimal number (the ledger bounds it)."""
+
+
+class Choice(click.Choice[str]):
+    """click's ``Choice``, whose message for a missing option is one line (``Choose from: a, b, c``),
+    as every refusal of ``ratings`` is (issue 10 §4); click's own puts each choice on a line of its own."""
+
+    def get_missing_message(self, param: click.Parameter, ctx: click.Context | None) -> str:
+        return f"Choose from: {', '.join(str(choice) for choice in self.choices)}"

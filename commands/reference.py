@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from commands import params
 from commands.cli import Context, cli, pass_context, refusals, reported_option
 from commands.groups import DefaultGroup
 from commands.params import DECIMAL, WHOLE
@@ -31,8 +32,8 @@ def rules_() -> None:
 
 @cli.command("convert")
 @click.argument("value", type=DECIMAL, required=False)
-@click.option("--from", "source", type=click.Choice(SYSTEM_NAMES), help="The system of VALUE.")
-@click.option("--to", "target", type=click.Choice(SYSTEM_NAMES), help="The system to convert to.")
+@click.option("--from", "source", type=params.Choice(SYSTEM_NAMES), help="The system of VALUE.")
+@click.option("--to", "target", type=params.Choice(SYSTEM_NAMES), help="The system to convert to.")
 @click.option("--on", "on", metavar="YYYY-MM-DD", help="Use the formula in force on this date [default: the latest].")
 @click.option("--list", "show", is_flag=True, help="List every conversion, with its dates and source.")
 def convert_(value: float | None, source: str | None, target: str | None, on: str | None, show: bool) -> None:
@@ -55,7 +56,7 @@ def convert_(value: float | None, source: str | None, target: str | None, on: st
 
 
 @click.command("adjust")
-@click.option("--system", required=True, type=click.Choice(ADJUSTABLE_SYSTEMS), help="The rating system.")
+@click.option("--system", required=True, type=params.Choice(ADJUSTABLE_SYSTEMS), help="The rating system.")
 @click.option("--player", "player_id", metavar="P", help="The player adjusted (feedback points).")
 @click.option("--all", "everyone", is_flag=True, help="Every player with a rating (a global adjustment).")
 @click.option("--points", required=True, type=WHOLE, help="Points added (negative: deducted).")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import click
 
+from commands import params
 from commands.cli import Context, pass_context, player, prior, refusals, reported_option
 from commands.corrections import DRY_RUN_RULES, correction_options, report
 from commands.reference import adjust_group
@@ -54,7 +55,7 @@ def player_restore(obj: Context, player_id: str, reason: str, reported: str | No
 
 @prior.command("void")
 @click.argument("player_id", metavar="P")
-@click.option("--system", required=True, type=click.Choice(PRIOR_SYSTEMS), help="The system of the prior rating.")
+@click.option("--system", required=True, type=params.Choice(PRIOR_SYSTEMS), help="The system of the prior rating.")
 @click.option("--as-of", "as_of", required=True, metavar="YYYY-MM-DD", help="Its as-of date, as recorded.")
 @correction_options
 @pass_context
@@ -84,7 +85,7 @@ def prior_void(
 
 
 @adjust_group.command("void")
-@click.option("--system", required=True, type=click.Choice(ADJUSTABLE_SYSTEMS), help="The adjustment's system.")
+@click.option("--system", required=True, type=params.Choice(ADJUSTABLE_SYSTEMS), help="The adjustment's system.")
 @click.option("--player", "player_id", metavar="P", help="The player it adjusted.")
 @click.option("--all", "everyone", is_flag=True, help="It adjusted every player (a global adjustment).")
 @click.option("--on", "on", required=True, metavar="YYYY-MM-DD", help="Its date, as recorded.")
@@ -94,7 +95,7 @@ def prior_void(
 @click.option("--dry-run", is_flag=True, help="Write nothing; show the ratings it would change.")
 @click.option(
     "--rules",
-    type=click.Choice(sorted(RULES)),
+    type=params.Choice(sorted(RULES)),
     help=f"The rules version of --dry-run's impact [default: the adjustment's system, else {DRY_RUN_RULES}].",
 )
 @pass_context
