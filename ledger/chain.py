@@ -373,6 +373,83 @@ def _writer(path: str) -> sqlite3.Connection:
     return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=30, isolation_level=None)
 
 
+def _block_rows(after: int, positions: Sequence[int], hashes: bytes, sealed_at: str) -> list[tuple[Any, ...]]:
+    """The witness rows of ``positions`` and their ``hashes``, in blocks of :data:`BLOCK`, numbered after ``after``."""
+    rows = []
+    number = after
+    for start in range(0, len(positions), BLOCK):
+        chunk = positions[start : start + BLOCK]
+        number += 1
+        rows.append(
+            (
+                number,
+                chunk[0],
+                chunk[-1],
+                sealed_at,
+                _encode_positions(chunk),
+                hashes[32 * start : 32 * (start + len(chunk))],
+            )
+        )
+    return rows
+
+
+class InsertWitness:
+    """The witness of rows an import appends, written in the import's own transaction.
+
+    A seal after a bulk insert reads back and hashes every row it wrote; this
+    hashes them as they are inserted instead. Made only when the witness ends
+    at the log's last position (its last event still hashing to it), so the
+    new rows take the positions after it, one by one, as SQLite numbers rows
+    appended without a rowid; :meth:`finish` checks that they did before it
+    writes anything, and otherwise leaves the rows to the next seal.
+    """
+
+    def __init__(self, last: int, previous: bytes, block: int) -> None:
+        self.first = last + 1
+        self.next = last + 1
+        self.h = previous
+        self.block = block
+        self.hashes = bytearray()
+
+    @classmethod
+    def begin(cls, conn: sqlite3.Connection) -> InsertWitness | None:
+        """On the import's connection, inside its write transaction, before the first insert."""
+        last = conn.execute("SELECT max(rowid) FROM stored_events").fetchone()[0] or 0
+        end = _witness_end(conn)
+        if end is None:
+            return cls(0, ZERO, 0) if last == 0 else None
+        if end.position != last:
+            return None
+        row = conn.execute(_SELECT_ROW, (end.position,)).fetchone()
+        if row is None or _link([row], end.previous)[2] != end.hash:
+            return None  # the log no longer matches its witness: the seal after the import says so
+        return cls(last, end.hash, end.block)
+
+    def add(self, rows: Iterable[tuple[str, int, str, bytes]]) -> None:
+        """Hash the rows just inserted (originator id, version, topic, state), in insert order."""
+        sha256 = hashlib.sha256
+        h, position, out = self.h, self.next, self.hashes
+        for originator_id, version, topic, state in rows:
+            h = sha256(h + f"{position}\n{topic}\n{originator_id}\n{version}\n".encode() + state).digest()
+            out += h
+            position += 1
+        self.h, self.next = h, position
+
+    def finish(self, conn: sqlite3.Connection) -> bool:
+        """Write the witness of the inserted rows, if SQLite numbered them as expected; whether it did."""
+        if self.next == self.first:
+            return True
+        last = conn.execute("SELECT max(rowid), count(*) FROM stored_events WHERE rowid >= ?", (self.first,))
+        top, count = last.fetchone()
+        if top != self.next - 1 or count != self.next - self.first:
+            return False
+        conn.execute(_CREATE_WITNESS)
+        positions = range(self.first, self.next)
+        rows = _block_rows(self.block, positions, bytes(self.hashes), _now())
+        conn.executemany(f"INSERT INTO {WITNESS_TABLE} VALUES (?, ?, ?, ?, ?, ?)", rows)
+        return True
+
+
 def _append(path: str, after: int | None, positions: list[int], hashes: bytes) -> bool:
     """Append blocks witnessing ``positions`` to the witness, if its last block is still ``after``.
 
@@ -387,21 +464,7 @@ def _append(path: str, after: int | None, positions: list[int], hashes: bytes) -
             if last != after:
                 conn.execute("ROLLBACK")
                 return False
-            number = last or 0
-            rows = []
-            for start in range(0, len(positions), BLOCK):
-                chunk = positions[start : start + BLOCK]
-                number += 1
-                rows.append(
-                    (
-                        number,
-                        chunk[0],
-                        chunk[-1],
-                        sealed_at,
-                        _encode_positions(chunk),
-                        hashes[32 * start : 32 * (start + len(chunk))],
-                    )
-                )
+            rows = _block_rows(last or 0, positions, hashes, sealed_at)
             conn.executemany(f"INSERT INTO {WITNESS_TABLE} VALUES (?, ?, ?, ?, ?, ?)", rows)
             conn.execute("COMMIT")
         except BaseException:

@@ -270,8 +270,13 @@ def insert_rows_in_one_transaction(recorder: SQLiteApplicationRecorder, chunks: 
     The rows are what the recorder's own ``_insert_events`` writes for the
     same stored events, with the recorder's own insert statement; they go in
     with one ``executemany`` a chunk, as the import needs no notification ids
-    back (the recorder executes row by row to collect them).
+    back (the recorder executes row by row to collect them). The hash chain's
+    witness of the new rows is written in the same transaction, hashed as
+    they go in (:class:`ledger.chain.InsertWitness`), when the witness ended
+    at the log's last position; else the caller's seal makes it afterwards.
     """
+    from ledger.chain import InsertWitness  # the chain reads this module's type_of
+
     count = 0
     statement = recorder.insert_events_statement
     with recorder.datastore.get_connection(commit=True) as connection:
@@ -285,9 +290,15 @@ def insert_rows_in_one_transaction(recorder: SQLiteApplicationRecorder, chunks: 
             with connection.transaction(commit=True) as cursor:
                 if isinstance(recorder, LedgerRecorder):
                     recorder.mark(cursor)
+                conn = cursor.sqlite_cursor.connection
+                witness = InsertWitness.begin(conn)
                 for chunk in chunks:
                     cursor.executemany(statement, chunk)
+                    if witness is not None:
+                        witness.add(chunk)
                     count += len(chunk)
+                if witness is not None:
+                    witness.finish(conn)
         finally:
             if bigger:
                 pragma.execute(f"PRAGMA cache_size={previous}")

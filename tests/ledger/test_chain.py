@@ -475,3 +475,53 @@ def test_a_row_at_a_position_at_or_below_0_is_caught_and_never_read(
         assert Projector(reader).facts().position == EVENTS
     finally:
         reader.close()
+
+
+def imported_games(count: int) -> list[tuple[int, dict[str, str]]]:
+    return [
+        (
+            line,
+            {
+                "game": f"I{line}",
+                "white": "A" if line % 2 else "B",
+                "black": "B" if line % 2 else "A",
+                "result": "1-0",
+                "finished": "2024-02-10",
+                "tournament": "",
+                "forfeit": "",
+            },
+        )
+        for line in range(2, 2 + count)
+    ]
+
+
+def test_an_import_witnesses_its_rows_in_its_own_transaction(two_players: RatingLedger) -> None:
+    """The rows of an import are hashed as they go in, and their witness written in the import's transaction:
+    with the application's seal after it switched off (this module's fixture), the witness still ends at the
+    head, position by position as the definition hashes them."""
+    seal(two_players.path)
+    assert two_players.import_games(imported_games(2 * chain.BLOCK + 3)) == 2 * chain.BLOCK + 3
+    hashes = expected_hashes(two_players)
+    head = max(hashes)
+    assert head == 2 + 2 * chain.BLOCK + 3
+    blocks = witness(two_players)
+    witnessed = {
+        first + index: hashes_blob[32 * index : 32 * index + 32]
+        for _, first, last, _, _, hashes_blob in blocks
+        for index in range(last - first + 1)
+    }
+    assert witnessed == hashes
+    report = verify(two_players.path, extend=False)
+    assert report.ok and report.witnessed == head and report.sealed == 0
+
+
+def test_an_import_after_an_unsealed_tail_leaves_its_rows_to_the_next_seal(two_players: RatingLedger) -> None:
+    """When the witness does not end at the log's last position, the import writes no witness of its own (its
+    rows could not be numbered from the witness); the next seal witnesses everything, from the definition."""
+    seal(two_players.path)
+    record_games(two_players, 1, 2)  # not sealed: the witness ends two positions before the head
+    before = witness(two_players)
+    two_players.import_games(imported_games(5))
+    assert witness(two_players) == before
+    assert seal(two_players.path) == Head(9, expected_hashes(two_players)[9].hex())
+    assert verify(two_players.path).ok
