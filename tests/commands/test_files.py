@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-import subprocess
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -12,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.commands.support import RULES, Ratings, stored_rows
+from tests.tmpfs import mounted, remount_read_only
 
 LIST = ("list", *RULES, "--period", "2024-01")
 
@@ -142,14 +142,8 @@ def test_verify_fails_on_a_row_outside_the_chain(small: Ratings) -> None:
 
 @pytest.fixture
 def mount(tmp_path: Path) -> Iterator[Path]:
-    folder = tmp_path / "mnt"
-    folder.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)], capture_output=True).returncode:
-        pytest.skip("cannot mount a tmpfs here (not root?)")
-    try:
+    with mounted(tmp_path / "mnt", "1m") as folder:
         yield folder
-    finally:
-        subprocess.run(["umount", "-l", str(folder)], check=False)
 
 
 def test_a_ledger_in_a_read_only_folder_is_read_verified_and_backed_up(small: Ratings, mount: Path) -> None:
@@ -159,7 +153,7 @@ def test_a_ledger_in_a_read_only_folder_is_read_verified_and_backed_up(small: Ra
         conn.execute("DROP TABLE log_chain")  # a witness to extend
         conn.commit()
     expected = small.ok(*LIST).output
-    subprocess.run(["mount", "-o", "remount,ro", str(mount)], check=True)
+    remount_read_only(mount)
     before = snapshot(mount)
     result = ro.ok(*LIST)
     assert result.stdout == expected

@@ -26,6 +26,7 @@ from ledger.errors import (
 )
 from ledger.events import game_key
 from ledger.store import open_reader
+from tests.tmpfs import mounted, remount_read_only
 
 TODAY = date(2026, 1, 1)
 
@@ -294,23 +295,8 @@ def test_a_backup_is_a_ledger_that_verifies(tmp_path: Path) -> None:
 
 @pytest.fixture
 def mount(tmp_path: Path) -> Iterator[Path]:
-    """A small tmpfs of our own (root only; skipped where it cannot be mounted)."""
-    import subprocess
-
-    folder = tmp_path / "mnt"
-    folder.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(folder)], capture_output=True).returncode:
-        pytest.skip("cannot mount a tmpfs here (not root?)")
-    try:
+    with mounted(tmp_path / "mnt", "2m") as folder:
         yield folder
-    finally:
-        subprocess.run(["umount", "-l", str(folder)], check=False)
-
-
-def remount_read_only(folder: Path) -> None:
-    import subprocess
-
-    subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
 
 
 def test_a_wal_ledger_in_a_read_only_folder_is_read_immutable(tmp_path: Path, mount: Path) -> None:
