@@ -256,13 +256,17 @@ def _now() -> str:
 # --- hashing -----------------------------------------------------------------------
 
 
+def link(previous: bytes, position: int, topic: str, originator_id: str, version: int, state: bytes) -> bytes:
+    """h(i), the chain's hash at event i, from h(i−1) and the event as stored (the module's definition)."""
+    return hashlib.sha256(previous + f"{position}\n{topic}\n{originator_id}\n{version}\n".encode() + state).digest()
+
+
 def _link(rows: Sequence[Any], previous: bytes) -> tuple[list[int], bytes, bytes]:
     """The positions of ``rows`` and their hashes (32 bytes each, joined), chained on from ``previous``."""
-    sha256 = hashlib.sha256
     out = bytearray()
     h = previous
-    for position, topic, originator_id, version, state in rows:
-        h = sha256(h + f"{position}\n{topic}\n{originator_id}\n{version}\n".encode() + state).digest()
+    for row in rows:
+        h = link(h, *row)
         out += h
     return [row[0] for row in rows], bytes(out), h
 
@@ -420,17 +424,17 @@ class InsertWitness:
             return cls(0, ZERO, 0) if last == 0 else None
         if end.position != last:
             return None
-        row = conn.execute(_SELECT_ROW, (end.position,)).fetchone()
-        if row is None or _link([row], end.previous)[2] != end.hash:
-            return None  # the log no longer matches its witness: the seal after the import says so
+        try:
+            _check_junction(conn, end)
+        except WitnessMismatchError:
+            return None  # the seal after the import says so
         return cls(last, end.hash, end.block)
 
     def add(self, rows: Iterable[tuple[str, int, str, bytes]]) -> None:
         """Hash the rows just inserted (originator id, version, topic, state), in insert order."""
-        sha256 = hashlib.sha256
         h, position, out = self.h, self.next, self.hashes
         for originator_id, version, topic, state in rows:
-            h = sha256(h + f"{position}\n{topic}\n{originator_id}\n{version}\n".encode() + state).digest()
+            h = link(h, position, topic, originator_id, version, state)
             out += h
             position += 1
         self.h, self.next = h, position
@@ -508,6 +512,22 @@ def seal(path: str) -> Head:
     raise ChainError(f"the witness of {path} kept changing while it was being sealed: try again")
 
 
+def _witnessed(conn: sqlite3.Connection, position: int) -> bytes | None:
+    """The witness's hash of ``position``; None when no block of the witness holds it."""
+    row = conn.execute(
+        f"{_SELECT_BLOCKS} WHERE first_position <= ? ORDER BY block DESC LIMIT 1", (position,)
+    ).fetchone()
+    if row is None:
+        return None
+    block = _block(row)
+    if block.positions is None:
+        return block.hash(position - block.first) if position <= block.last else None
+    index = bisect_left(block.positions, position)
+    if index == block.size or block.positions[index] != position:
+        return None
+    return block.hash(index)
+
+
 def chain_head(path: str, upto: int | None = None) -> Head:
     """The head of the log at its last position, or at position ``upto``, sealing the witness first."""
     head = seal(path)
@@ -518,18 +538,10 @@ def chain_head(path: str, upto: int | None = None) -> Head:
     if upto < 0 or upto > head.position:
         raise ChainError(f"position {upto} is not in the log: it ends at position {head.position}")
     with closing(_read_only(path)) as conn:
-        row = conn.execute(
-            f"{_SELECT_BLOCKS} WHERE first_position <= ? ORDER BY block DESC LIMIT 1", (upto,)
-        ).fetchone()
-    block = _block(row)
-    if upto > block.last:
+        found = _witnessed(conn, upto)
+    if found is None:
         raise ChainError(f"position {upto} is not in the log")
-    if block.positions is None:
-        return Head(upto, block.hash(upto - block.first).hex())
-    index = bisect_left(block.positions, upto)
-    if index == block.size or block.positions[index] != upto:
-        raise ChainError(f"position {upto} is not in the log")
-    return Head(upto, block.hash(index).hex())
+    return Head(upto, found.hex())
 
 
 def hash_at(conn: sqlite3.Connection, position: int) -> bytes | None:
@@ -544,18 +556,7 @@ def hash_at(conn: sqlite3.Connection, position: int) -> bytes | None:
         return ZERO
     end = _witness_end(conn)
     if end is not None and position <= end.position:
-        row = conn.execute(
-            f"{_SELECT_BLOCKS} WHERE first_position <= ? ORDER BY block DESC LIMIT 1", (position,)
-        ).fetchone()
-        if row is None:
-            return None
-        block = _block(row)
-        if block.positions is None:
-            return block.hash(position - block.first) if position <= block.last else None
-        index = bisect_left(block.positions, position)
-        if index == block.size or block.positions[index] != position:
-            return None
-        return block.hash(index)
+        return _witnessed(conn, position)
     after, h = (end.position, end.hash) if end is not None else (0, ZERO)
     last = after
     cursor = conn.execute(f"{_COLUMNS} WHERE rowid > ? AND rowid <= ? ORDER BY rowid", (after, position))

@@ -9,7 +9,6 @@ stored rows itself: the library's own read path costs ~12 µs an event (see
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sqlite3
 import sys
@@ -136,13 +135,13 @@ class ChainedRecords:
         self.hash = previous
 
     def __iter__(self) -> Iterator[LogRecord]:
-        # h(i) = SHA-256(h(i-1) ‖ "position\ntopic\noriginator id\nversion\n" ‖ state): ledger.chain's link.
-        sha256 = hashlib.sha256
+        from ledger.chain import link  # the chain reads this module's type_of
+
         types: dict[str, str] = {}
         h = self.hash
         for rows in self._rows:
             for position, topic, originator_id, version, state in rows:
-                h = sha256(h + f"{position}\n{topic}\n{originator_id}\n{version}\n".encode() + state).digest()
+                h = link(h, position, topic, originator_id, version, state)
                 kind = types.get(topic)
                 if kind is None:
                     kind = types[topic] = sys.intern(type_of(topic))
