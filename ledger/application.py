@@ -535,9 +535,7 @@ class RatingLedger(Application[UUID]):
         player = values.check_id(player, "player id")
         tournament = values.check_text(tournament, "tournament")
         day, reported = self._dated(on, "withdrawal date", reported_on)
-        aggregate = self.player(player)
-        if aggregate.voided:
-            raise VoidError(_void_player_message(player))
+        aggregate = self._counting_player(player)
         if tournament in aggregate.withdrawals:
             raise DuplicateWithdrawalError(f"player {player!r} already withdrew from {tournament!r}")
         aggregate.trigger_event(

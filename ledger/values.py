@@ -314,13 +314,19 @@ def _control(text: str) -> str | None:
     return None
 
 
-def check_id(value: object, what: str) -> str:
-    """An id (player, game): trimmed, 1..64 printable characters, no control character (newline included)."""
+def _trimmed(value: object, what: str, required: bool) -> str:
+    """``value`` as text, stripped; refused if it is not text, or (``required``) empty."""
     if not isinstance(value, str):
         raise InvalidTextError(f"{what} {shown(value)} is not text")
     text = value.strip()
-    if not text:
+    if required and not text:
         raise InvalidTextError(f"{what} must not be empty")
+    return text
+
+
+def check_id(value: object, what: str) -> str:
+    """An id (player, game): trimmed, 1..64 printable characters, no control character (newline included)."""
+    text = _trimmed(value, what, required=True)
     bad = _control(text)
     if bad is not None:
         raise InvalidTextError(f"{what} {text!r} holds a control character ({bad}): ids are printable text")
@@ -331,11 +337,7 @@ def check_id(value: object, what: str) -> str:
 
 def check_name(value: object, what: str, *, required: bool = True) -> str:
     """A name, tournament, reason or source: printable, at most 200 characters (``required``: not empty)."""
-    if not isinstance(value, str):
-        raise InvalidTextError(f"{what} {shown(value)} is not text")
-    text = value.strip()
-    if required and not text:
-        raise InvalidTextError(f"{what} must not be empty")
+    text = _trimmed(value, what, required)
     bad = _control(text)
     if bad is not None:
         raise InvalidTextError(f"{what} {text[:40]!r} holds a control character ({bad}): it must be printable text")
@@ -346,9 +348,7 @@ def check_name(value: object, what: str, *, required: bool = True) -> str:
 
 def check_country(value: object) -> str:
     """A country: a code of two or three capital letters A–Z (IOC/FIDE or ISO alike), or empty (unknown)."""
-    if not isinstance(value, str):
-        raise InvalidTextError(f"country {shown(value)} is not text")
-    text = value.strip()
+    text = _trimmed(value, "country", required=False)
     if text and not _COUNTRY.fullmatch(text):
         raise InvalidTextError(
             f"country {text[:20]!r} is not a code of two or three capital letters A-Z (e.g. IE, GER), or empty"

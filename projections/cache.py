@@ -336,10 +336,10 @@ class ProjectionCache:
         except sqlite3.Error as error:
             raise _classified(error, self.timeout) from error
         if not self._checked:
-            found = self._guarded_meta("format")
-            if found != FORMAT and self.read_only:
-                raise CacheError(f"its layout is {found}, not this version's {FORMAT}")
+            found = self._meta("format")
             if found != FORMAT:
+                if self.read_only:
+                    raise CacheError(f"its layout is {found}, not this version's {FORMAT}")
                 if found is not None and found.isdigit() and int(found) > int(FORMAT):
                     raise CacheError(f"its layout {found} is of a later version (this one reads layout {FORMAT})")
                 self.reset()
@@ -369,6 +369,7 @@ class ProjectionCache:
 
     # --- housekeeping --------------------------------------------------------
 
+    @_guarded
     def _meta(self, key: str) -> str | None:
         if "meta" not in self.db.table_names():
             return None
@@ -392,10 +393,6 @@ class ProjectionCache:
             for table, columns in _COLUMNS.items():
                 self.db.table(table).create(columns, pk=_KEYS[table], not_null={"delta"} if table == "states" else None)
             self._set_meta(format=FORMAT, position="0", chain="")
-
-    @_guarded
-    def _guarded_meta(self, key: str) -> str | None:
-        return self._meta(key)
 
     @_guarded
     def position(self) -> int:
