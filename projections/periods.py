@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from ledger.values import EARLIEST_DATE
+
 
 class PeriodError(ValueError):
     """A period name that is not the start of a rating period of the rules."""
@@ -19,7 +21,7 @@ class PeriodError(ValueError):
 _LABEL = re.compile(r"(\d{4})-(\d{2})", re.ASCII)
 """A period's name: ``YYYY-MM`` in ASCII digits only (issue 10 §3: not full-width or other Unicode digits)."""
 
-FIRST_YEAR = 1900
+FIRST_YEAR = EARLIEST_DATE.year
 """No period starts before 1900: the ledger's dates start on 1900-01-01 (issue 10 §3), and year 0 is no
 calendar year at all (a period of it ended in a traceback)."""
 

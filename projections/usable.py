@@ -112,7 +112,9 @@ def description(position: int, kind: str, subject: str, problem: str, remedy: st
 def shown_id(subject: str) -> str:
     """An id as a description shows it: as it is if it is a valid id, else quoted with escapes."""
     return (
-        subject if subject.isprintable() and subject == subject.strip() and len(subject) <= 64 else repr(subject)[:70]
+        subject
+        if subject.isprintable() and subject == subject.strip() and len(subject) <= values.ID_MAXIMUM
+        else repr(subject)[:70]
     )
 
 

@@ -56,6 +56,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
+from ledger.values import ECF_GRADES, ELO_SCALE
+
 SEED_003 = "003_5a3c6466f750d2b6.txt"
 """ECF online ratings: Elo per game, seed ratings from ECF grades."""
 
@@ -81,12 +83,12 @@ class System:
     symbol: str
     """How the system is written in a formula (``ECF``, ``N_Elo``)."""
     description: str
-    bounds: tuple[int, int] = (100, 3500)
+    bounds: tuple[int, int] = ELO_SCALE
     """The values the system has (issue 10 §3): ratings on the Elo scale 100 to 3500, ECF grades 0 to 400."""
 
 
 SYSTEMS: tuple[System, ...] = (
-    System("ecf", "ECF", "ECF", "ECF grade (Clarke grading system), standard or rapid", (0, 400)),
+    System("ecf", "ECF", "ECF", "ECF grade (Clarke grading system), standard or rapid", ECF_GRADES),
     System("ecf-online", "ECF online", "online", "ECF online rating (four-digit Elo), seeded from ECF grades"),
     System("fide", "FIDE", "FIDE", "FIDE Elo rating"),
     System("national-elo", "national Elo", "N_Elo", "a foreign federation's national Elo rating"),
