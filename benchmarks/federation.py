@@ -1,8 +1,10 @@
 """A synthetic federation as CSV files, streamed: ``python -m benchmarks.federation``.
 
-Writes ``players.csv`` and ``games.csv`` (the columns ``ratings import`` takes)
-and the extra facts (``adjudications.csv``, ``withdrawals.csv``,
-``inactive.csv``, ``reactivated.csv``) to a data directory, plus
+Writes ``players.csv`` and ``games.csv`` (the columns ``ratings import`` takes,
+dates of birth and time controls included), the players' prior ratings of
+other systems (``priors.csv``: the fields of ``ratings player prior``) and the
+extra facts (``adjudications.csv``, ``withdrawals.csv``, ``inactive.csv``,
+``reactivated.csv``) to a data directory, plus
 ``federation.json`` with the parameters and counts, so a second run with the
 same parameters reuses the files. Game rows go to disk one at a time
 (:class:`ledger.synthetic.FederationStream`); only the players and the few
@@ -14,6 +16,14 @@ the day after it finished (the extra facts are recorded as reported on their
 own date). Without these dates every fact would count as reported on the day
 of the import, and a list as known at a past date (``publish``, ``audit``,
 ``list --known-at``) would be empty.
+
+The priors give every rules system players to start from, as ``ratings demo``
+does: the players rated elsewhere (a quarter) bring a FIDE rating and ECF
+standard and rapid grades (:class:`ledger.synthetic.FederationStream`); on top
+of those, drawn from a generator of their own so that the games stay those of
+the same seed, three players in ten bring an I.C.U. grading and one in six a
+Glicko and a Glicko-2 rating (:func:`extra_priors`). Each is as of the end of
+the year before the federation's first and reported with the player.
 """
 
 from __future__ import annotations
@@ -21,6 +31,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import random
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
@@ -33,10 +44,17 @@ from ledger.synthetic import FederationStream
 DEFAULT_DATA = Path(__file__).resolve().parent / "data"
 """Where the files go unless told otherwise (git-ignored)."""
 
-LAYOUT = "2"
-"""The files' layout; files of another layout are written anew (2: with the reported dates)."""
+LAYOUT = "3"
+"""The files' layout; files of another layout are written anew (2: with the reported dates;
+3: with dates of birth and ``priors.csv``)."""
 
-PLAYER_HEADER = (*PLAYER_COLUMNS, "reported")
+PLAYER_HEADER = (*PLAYER_COLUMNS, "born", "reported")
+PRIOR_HEADER = ("player", "system", "rating", "games", "status", "deviation", "volatility", "as_of", "reported")
+"""The columns of ``priors.csv``: the fields of ``ratings player prior`` (empty: not given)."""
+ICU_SHARE = 0.3
+"""The share of players with an I.C.U. grading."""
+GLICKO_SHARE = 1 / 6
+"""The share of players with a Glicko and a Glicko-2 rating."""
 GAME_HEADER = (*GAME_COLUMNS, *GAME_OPTIONAL)
 EXTRA_HEADERS = {
     "adjudications": ("game", "result", "on"),
@@ -102,13 +120,57 @@ def _reported_next_day(games: Iterable[dict[str, str]]) -> Iterator[dict[str, st
         yield row
 
 
+def extra_priors(params: Params, stream: FederationStream, reported: list[str]) -> Iterator[dict[str, str]]:
+    """Every player's priors: those of the stream (FIDE, ECF), then I.C.U. gradings and Glicko and
+    Glicko-2 ratings drawn near his hidden strength by a generator of their own (seed + 1), so the
+    stream's games are the same as without them. Each is reported the day the player was."""
+    rng = random.Random(params.seed + 1)
+    as_of = f"{params.first_year - 1}-12-31"
+    blank = dict.fromkeys(PRIOR_HEADER, "")
+    by_player: dict[str, list[dict[str, str]]] = {}
+    for prior in stream.priors:
+        by_player.setdefault(prior["player"], []).append(prior)
+    for index, player in enumerate(stream.players):
+        pid = player["player"]
+        strength = stream.strengths[index]
+        day = reported[index]
+        for prior in by_player.get(pid, []):
+            # The stream's grade of a player rated below 700 is negative: the ECF's scale starts at 0.
+            value = str(max(0, int(prior["rating"]))) if prior["system"] in ("ecf", "ecf-rapid") else prior["rating"]
+            yield {**blank, **prior, "rating": value, "reported": day}
+        if rng.random() < ICU_SHARE:
+            grade = min(2800, max(400, round(strength + rng.gauss(0, 80))))
+            graded = rng.randrange(1, 120)
+            yield (
+                blank
+                | {"player": pid, "system": "icu", "rating": str(grade), "games": str(graded)}
+                | {
+                    "status": "provisional" if graded < 10 else "graded",
+                    "as_of": as_of,
+                    "reported": day,
+                }
+            )
+        if rng.random() < GLICKO_SHARE:
+            rating = min(2800, max(400, round(strength + rng.gauss(0, 60))))
+            common = blank | {
+                "player": pid,
+                "rating": str(rating),
+                "games": str(rng.randrange(10, 200)),
+                "deviation": f"{rng.uniform(45, 180):.1f}",
+                "as_of": as_of,
+                "reported": day,
+            }
+            yield common | {"system": "glicko"}
+            yield common | {"system": "glicko2", "volatility": f"{rng.uniform(0.05, 0.07):.4f}"}
+
+
 def write_federation(folder: Path, params: Params, *, force: bool = False) -> Written:
     """Write the federation of ``params`` to ``folder``, or reuse the files already there for the same ``params``."""
     folder.mkdir(parents=True, exist_ok=True)
     manifest = folder / "federation.json"
     if not force and manifest.exists():
         saved = json.loads(manifest.read_text(encoding="utf-8"))
-        names = ("players", "games", *EXTRA_HEADERS)
+        names = ("players", "priors", "games", *EXTRA_HEADERS)
         same = saved.get("params") == asdict(params) and saved.get("layout") == LAYOUT
         if same and all((folder / f"{n}.csv").exists() for n in names):
             return Written(folder, params, saved["counts"], saved["seconds"], True)
@@ -121,6 +183,8 @@ def write_federation(folder: Path, params: Params, *, force: bool = False) -> Wr
         for row, month in zip(stream.players, stream.joined, strict=True)
     ]
     counts = {"players": _write(folder / "players.csv", PLAYER_HEADER, players)}
+    reported = [row["reported"] for row in players]
+    counts["priors"] = _write(folder / "priors.csv", PRIOR_HEADER, extra_priors(params, stream, reported))
     counts["games"] = _write(folder / "games.csv", GAME_HEADER, _reported_next_day(stream.games()))
     for name, header in EXTRA_HEADERS.items():
         counts[name] = _write(folder / f"{name}.csv", header, getattr(stream, name))
@@ -133,7 +197,7 @@ def write_federation(folder: Path, params: Params, *, force: bool = False) -> Wr
 
 
 def read_extra(path: Path) -> list[dict[str, str]]:
-    """The rows of an extra-facts CSV file."""
+    """The rows of an extra-facts (or priors) CSV file."""
     with open(path, newline="", encoding="utf-8") as handle:
         return list(csv.DictReader(handle))
 

@@ -9,23 +9,14 @@ from pathlib import Path
 import click
 
 from commands import output, params
-from commands.cli import (
-    Context,
-    cli,
-    known_at_option,
-    known_date,
-    list_text,
-    pass_context,
-    period_option,
-    refusals,
-    rules_option,
-)
+from commands.context import Context, pass_context, refusals, say
+from commands.listing import list_text
+from commands.options import format_option, known_at_option, known_date, period_option, rules_option
 from ledger import chain
-from ledger.values import parse_date
-from projections.audit import Audit, Change, Line, compare, digest, publications, run_audit
+from projections.api import publish as publish_list
+from projections.audit import Audit, Change, Line, digest, publications, run_audit
 from projections.cache import CacheError
 from projections.cache_check import check_cache
-from projections.periods import PeriodError
 from projections.registry import RULES, get_rules
 from projections.replay import Projector
 from projections.span import check_span
@@ -55,7 +46,7 @@ def changes_table(changes: list[Change]) -> str:
     return output.table(rows, ["player", "name", "before", "after", "change"])
 
 
-@cli.command()
+@click.command()
 @rules_option
 @period_option
 @click.option("--on", "on", metavar="YYYY-MM-DD", help="The publication date [default: today].")
@@ -72,35 +63,14 @@ def publish(obj: Context, rules: str, period: str, on: str | None) -> None:
         ratings publish --rules iecg-1.7 --period 2024-01 --on 2024-03-01
     """
     with refusals(obj):
-        ledger = obj.ledger()
-        day = parse_date(on, "publication date").isoformat() if on else ledger.clock().isoformat()
-        scheme = get_rules(rules).periods
-        last_day = scheme.last_day(scheme.index(period)).isoformat()
-        if day < last_day:  # issue 10 §3: a list is published once its period is over
-            raise PeriodError(
-                f"publication date {day} is before the last day of period {period} ({last_day}): "
-                "a list is published once its period is over"
-            )
-        head = chain.chain_head(obj.db)
-        # From the log itself as it stood at the head, never from the projections file (issue 10 §1).
-        rating_list = obj.log_projector(upto=head.position).rating_list(rules, period, day)
-        sha = digest(rating_list)
-        ledger.record_publication(
-            rules=rules,
-            period=period,
-            on=day,
-            digest=sha,
-            players=len(rating_list.rows),
-            log_position=head.position,
-            log_hash=head.hash,
-        )
-    click.echo(f"published the {rules} list of {period} on {day}: {len(rating_list.rows)} players")
-    click.echo(f"digest: sha256:{sha}")
-    click.echo(f"log head: {head}")
+        done = publish_list(obj.ledger(), rules, period, on or None, skip_unusable=obj.skip_unusable, notice=say)
+    click.echo(f"published the {rules} list of {period} on {done.on}: {done.players} players")
+    click.echo(f"digest: sha256:{done.digest}")
+    click.echo(f"log head: {done.head}")
     click.echo("keep the head with the published list; `ratings verify --head HEAD` checks the log against it")
 
 
-@cli.command()
+@click.command()
 @rules_option
 @period_option
 @click.option("--on", "on", metavar="YYYY-MM-DD", help="The publication to audit [default: the latest].")
@@ -113,7 +83,7 @@ def audit(obj: Context, rules: str, period: str, on: str | None) -> None:
         ratings audit --rules iecg-1.7 --period 2024-01
     """
     with refusals():
-        report = run_audit(obj.projector(), rules, period, parse_date(on).isoformat() if on else None)
+        report = obj.ratings().audit(rules, period, on or None)
     click.echo(audit_text(report), nl=False)
 
 
@@ -170,7 +140,7 @@ def since_published_text(projector: Projector, rules: str, period: str, player: 
     return "\n".join(lines) + "\n\n"
 
 
-@cli.command()
+@click.command()
 @rules_option
 @known_at_option
 @click.option(
@@ -199,12 +169,10 @@ def diff(
     other_rules = against_rules or rules
     with refusals():
         first_known, second_known = known_date(known_at), known_date(against_known_at)
-        projector = obj.projector()
-        first = projector.rating_list(rules, period, first_known)
-        second = projector.rating_list(other_rules, period, second_known)
+        found = obj.ratings().diff(rules, period, first_known, against_rules=other_rules, against_known_at=second_known)
     name_a = f"{rules}" + (f" as known at {first_known}" if first_known else " as known now")
     name_b = f"{other_rules}" + (f" as known at {second_known}" if second_known else " as known now")
-    changes = compare(first, second)
+    changes = found.changes
     click.echo(f"{period}: {name_a} → {name_b}")
     if not changes:
         click.echo("no player's rating, status or position differs")
@@ -213,12 +181,12 @@ def diff(
     click.echo(changes_table(changes), nl=False)
 
 
-@cli.command()
+@click.command()
 @rules_option
 @click.option("--from", "first", required=True, metavar="YYYY-MM", help="The first period.")
 @click.option("--to", "last", required=True, metavar="YYYY-MM", help="The last period.")
 @known_at_option
-@click.option("--format", "fmt", type=params.Choice(["csv", "json"]), default="json", show_default=True)
+@format_option(["csv", "json"], "json")
 @click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="The directory to write to.")
 @pass_context
 def export(obj: Context, rules: str, first: str, last: str, known_at: str | None, fmt: str, out: str) -> None:
@@ -250,7 +218,7 @@ def export(obj: Context, rules: str, first: str, last: str, known_at: str | None
         click.echo(line)
 
 
-@cli.command()
+@click.command()
 @click.option("--head", "head", metavar="POSITION:HASH", help="Also check the log against a head kept outside it.")
 @click.option(
     "--cache",

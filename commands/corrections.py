@@ -14,7 +14,8 @@ import click
 
 from commands import output, params
 from commands.audit import players
-from commands.cli import Context, game, pass_context, player, refusals, reported_option
+from commands.context import Context, pass_context, refusals
+from commands.options import reported_option
 from commands.params import WHOLE
 from ledger.store import LogRecord
 from ledger.values import FORFEIT_KINDS, SOURCES
@@ -87,7 +88,7 @@ def report(obj: Context, rules: str, records: list[LogRecord], done: str) -> Non
         click.echo(done)
 
 
-@game.command("correct")
+@click.command("correct")
 @click.argument("game_id", metavar="ID")
 @click.option("--result", metavar="R", help="The corrected result: 1-0, 0-1 or 1/2-1/2.")
 @click.option("--finished", metavar="YYYY-MM-DD", help="The corrected date the game finished.")
@@ -117,7 +118,7 @@ def game_correct(
     report(obj, rules, records, f"recorded: {game_id} corrected ({shown})")
 
 
-@game.command("void")
+@click.command("void")
 @click.argument("game_id", metavar="ID")
 @correction_options
 @pass_context
@@ -133,7 +134,7 @@ def game_void(obj: Context, game_id: str, reason: str, reported: str | None, dry
     report(obj, rules, records, f"recorded: {game_id} void")
 
 
-@game.command("restore")
+@click.command("restore")
 @click.argument("game_id", metavar="ID")
 @correction_options
 @pass_context
@@ -149,7 +150,7 @@ def game_restore(obj: Context, game_id: str, reason: str, reported: str | None, 
     report(obj, rules, records, f"recorded: {game_id} restored")
 
 
-@player.command("correct")
+@click.command("correct")
 @click.argument("player_id", metavar="P")
 @click.option("--name", help="The corrected name.")
 @click.option("--country", help="The corrected country code.")

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import tempfile
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
 import click
 
-from commands import output
-from commands.explain_text import explanation_text
+from commands.explanation_text import explanation_text
+from commands.listing import list_text
 from commands.params import COUNT, WHOLE
 from ledger.application import RatingLedger
 from ledger.synthetic import Federation, federation
-from projections.lists import LIST_KEYS
 from projections.periods import PeriodError
 from projections.registry import get_rules
 from projections.replay import Projector, cache_path_for
@@ -91,8 +91,7 @@ def _run(ledger: RatingLedger, fed: Federation, db: str, period: str, top: int) 
             f"\nRating list, rules {RULES}, period {period} ({len(rating_list.rows)} players listed; top {top}):\n"
         )
         rows = list(rating_list.rows)[:top]
-        headers = ["#", "cl#", "player", "name", "country", "rating", "TER", "class", "status", "games", "W", "D", "L"]
-        click.echo(output.table(rows, LIST_KEYS, headers), nl=False)
+        click.echo(list_text(replace(rating_list, rows=tuple(rows)), "table"), nl=False)
         if rating_list.rows:
             leader = rating_list.rows[0]["player"]
             click.echo(f"\nWhy {leader} is rated {rating_list.rows[0]['rating']}:\n")

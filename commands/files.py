@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from commands.cli import Context, cli, pass_context, refusals
+from commands.context import Context, pass_context, refusals
 from ledger import ledger_file
 from ledger.application import RatingLedger
 
 
-@cli.command()
+@click.command()
 @click.argument("path", required=False, metavar="PATH")
 @pass_context
 def init(obj: Context, path: str | None) -> None:
@@ -29,7 +29,7 @@ def init(obj: Context, path: str | None) -> None:
     click.echo(f"created an empty ledger: {target}")
 
 
-@cli.command()
+@click.command()
 @click.argument("dest", metavar="DEST")
 @pass_context
 def backup(obj: Context, dest: str) -> None:

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import click
 
-from commands import output, params
+from commands import output
 from commands.chart import png_chart, svg_chart
-from commands.cli import Context, cli, known_at_option, known_date, pass_context, refusals, rules_option
+from commands.context import Context, pass_context, refusals
+from commands.options import format_option, known_at_option, known_date, rules_option
 from projections.pool import PoolPeriod, pool_of
 from projections.registry import get_rules
 from projections.span import check_span
@@ -23,12 +24,12 @@ def pool_rows(pool: list[PoolPeriod]) -> list[dict[str, object]]:
     return [{**p._asdict(), "net": p.net} for p in pool]
 
 
-@cli.command()
+@click.command()
 @rules_option
 @click.option("--from", "first", required=True, metavar="YYYY-MM", help="The first period.")
 @click.option("--to", "last", required=True, metavar="YYYY-MM", help="The last period.")
 @known_at_option
-@click.option("--format", "fmt", type=params.Choice(["table", "csv"]), default="table", show_default=True)
+@format_option(["table", "csv"], "table")
 @click.option(
     "--plot",
     "plot",
@@ -73,9 +74,6 @@ def pool(obj: Context, rules: str, first: str, last: str, known_at: str | None, 
         except OSError as error:  # an unwritable folder, a full disk: no traceback
             raise click.ClickException(f"cannot write the chart --plot {plot}: {output.os_reason(error)}") from None
     rows = pool_rows(found)
-    if fmt == "csv":
-        click.echo(output.csv_text(rows, POOL_KEYS), nl=False)
-    else:
-        click.echo(output.table(rows, POOL_KEYS, POOL_HEADERS), nl=False)
+    click.echo(output.emit(fmt, rows, POOL_KEYS, POOL_HEADERS), nl=False)
     if plot is not None:
         click.echo(f"chart written to {plot}", err=True)

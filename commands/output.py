@@ -1,11 +1,20 @@
-"""Formatting for the terminal: aligned tables, CSV and JSON, from rows of dicts."""
+"""Formatting for the terminal: aligned tables, CSV and JSON, from rows of dicts.
+
+:func:`emit` is the one emitter every command's ``--format`` goes through.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+Rows = Sequence[dict[str, Any]]
+"""Rows of a command's answer, one dict a row, keyed by column."""
+
+Table = Callable[[Rows, Sequence[str]], str]
+"""A table renderer of rows and their columns (:func:`table` by default)."""
 
 
 def table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], headers: Sequence[str] | None = None) -> str:
@@ -32,6 +41,41 @@ def csv_text(rows: Sequence[Mapping[str, Any]], columns: Sequence[str]) -> str:
     for row in rows:
         writer.writerow(["" if row[c] is None else row[c] for c in columns])
     return buffer.getvalue()
+
+
+def emit(
+    fmt: str,
+    rows: Rows,
+    columns: Sequence[str],
+    headers: Sequence[str] | None = None,
+    *,
+    json_text: Callable[[], str] | None = None,
+    table_text: Table | None = None,
+) -> str:
+    """The rows in the format ``fmt`` a command's ``--format`` names: ``table`` (:func:`table` with
+    ``headers``, or ``table_text``), ``csv`` (:func:`csv_text`) or ``json`` (``json_text()``, the
+    canonical bytes of what the rows come from).
+
+    >>> rows = [{"player": "1001", "rating": 1512}, {"player": "1002", "rating": 987}]
+    >>> print(emit("table", rows, ["player", "rating"], ["player", "rating"]), end="")
+    player  rating
+    ------  ------
+    1001      1512
+    1002       987
+    >>> print(emit("csv", rows, ["player", "rating"]), end="")
+    player,rating
+    1001,1512
+    1002,987
+    """
+    if fmt == "json":
+        if json_text is None:
+            raise ValueError("this command has no JSON format")
+        return json_text()
+    if fmt == "csv":
+        return csv_text(rows, columns)
+    if table_text is not None:
+        return table_text(rows, columns)
+    return table(rows, columns, headers)
 
 
 def os_reason(error: OSError) -> str:

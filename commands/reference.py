@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from commands import params
-from commands.cli import Context, cli, pass_context, refusals, reported_option
-from commands.groups import DefaultGroup
+from commands.context import Context, pass_context, refusals
+from commands.options import reported_option
 from commands.params import DECIMAL, WHOLE
 from commands.rules_text import format_rules_table
 from ledger.values import ADJUSTABLE_SYSTEMS, parse_date
@@ -19,7 +19,7 @@ from projections.rules.conversions import (
 )
 
 
-@cli.command("rules")
+@click.command("rules")
 def rules_() -> None:
     """List every registered rules version: its dates in force, and how it differs from its predecessor.
 
@@ -30,7 +30,7 @@ def rules_() -> None:
     click.echo(format_rules_table(), nl=False)
 
 
-@cli.command("convert")
+@click.command("convert")
 @click.argument("value", type=DECIMAL, required=False)
 @click.option("--from", "source", type=params.Choice(SYSTEM_NAMES), help="The system of VALUE.")
 @click.option("--to", "target", type=params.Choice(SYSTEM_NAMES), help="The system to convert to.")
@@ -94,8 +94,3 @@ def adjust(
         )
     who = "every graded player" if player_id is None else player_id
     click.echo(f"recorded: {system} adjustment of {who} by {points:+d} on {on}")
-
-
-adjust_group = DefaultGroup("adjust", adjust, short_help="Record a grading committee's adjustment, or void one.")
-"""``ratings adjust …`` records an adjustment; ``ratings adjust void …`` voids one (issue 10 §3)."""
-cli.add_command(adjust_group)

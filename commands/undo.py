@@ -10,14 +10,14 @@ from __future__ import annotations
 import click
 
 from commands import params
-from commands.cli import Context, pass_context, player, prior, refusals, reported_option
+from commands.context import Context, pass_context, refusals
 from commands.corrections import DRY_RUN_RULES, correction_options, report
-from commands.reference import adjust_group
+from commands.options import reported_option
 from ledger.values import ADJUSTABLE_SYSTEMS, PRIOR_SYSTEMS
 from projections.registry import RULES
 
 
-@player.command("void")
+@click.command("void")
 @click.argument("player_id", metavar="P")
 @correction_options
 @pass_context
@@ -37,7 +37,7 @@ def player_void(obj: Context, player_id: str, reason: str, reported: str | None,
     report(obj, rules, records, f"recorded: {player_id} void")
 
 
-@player.command("restore")
+@click.command("restore")
 @click.argument("player_id", metavar="P")
 @correction_options
 @pass_context
@@ -53,7 +53,7 @@ def player_restore(obj: Context, player_id: str, reason: str, reported: str | No
     report(obj, rules, records, f"recorded: {player_id} restored")
 
 
-@prior.command("void")
+@click.command("void")
 @click.argument("player_id", metavar="P")
 @click.option("--system", required=True, type=params.Choice(PRIOR_SYSTEMS), help="The system of the prior rating.")
 @click.option("--as-of", "as_of", required=True, metavar="YYYY-MM-DD", help="Its as-of date, as recorded.")
@@ -84,7 +84,7 @@ def prior_void(
     report(obj, rules, records, f"recorded: {player_id}'s {system} rating as of {as_of} void")
 
 
-@adjust_group.command("void")
+@click.command("void")
 @click.option("--system", required=True, type=params.Choice(ADJUSTABLE_SYSTEMS), help="The adjustment's system.")
 @click.option("--player", "player_id", metavar="P", help="The player it adjusted.")
 @click.option("--all", "everyone", is_flag=True, help="It adjusted every player (a global adjustment).")

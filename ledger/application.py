@@ -82,6 +82,7 @@ from ledger.events import (
     player_key,
     publication_key,
 )
+from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS, PLAYER_OPTIONAL, read_rows
 from ledger.store import (
     LedgerRecorder,
     LogRecord,
@@ -101,6 +102,46 @@ Progress = Callable[[str, int], None]
 """Called with a stage (``checked`` or ``written``) and the rows it just handled, for a progress bar."""
 
 _CHUNK = 5_000
+
+CSV_ENCODING = "utf-8-sig"
+"""CSV files are UTF-8; a byte order mark (as spreadsheets write "CSV UTF-8") is skipped."""
+
+IMPORTS = {"players": (PLAYER_COLUMNS, PLAYER_OPTIONAL), "games": (GAME_COLUMNS, GAME_OPTIONAL)}
+"""What :meth:`RatingLedger.import_file` imports: its required and optional columns."""
+
+
+def csv_data_rows(path: str) -> int:
+    """The rows of a CSV file after its header (for a progress bar), or a refusal that writes nothing: a file
+    that is not UTF-8 text (:class:`~ledger.errors.ImportRowError` naming its first such line), or that
+    cannot be read (a :class:`~ledger.errors.LedgerError`)."""
+    try:
+        with open(path, newline="", encoding=CSV_ENCODING) as handle:
+            return max(0, sum(1 for _ in handle) - 1)
+    except UnicodeDecodeError:
+        raise _not_utf8(path) from None
+    except OSError as error:
+        raise _unreadable(path, error) from None
+
+
+def _not_utf8(path: str) -> ImportRowError:
+    return ImportRowError(
+        _undecodable_line(path), "the file is not UTF-8 text; save it as UTF-8 (nothing was recorded)"
+    )
+
+
+def _unreadable(path: str, error: OSError) -> LedgerError:
+    return LedgerError(f"cannot read {path}: {error.strerror or error}")
+
+
+def _undecodable_line(path: str) -> int:
+    """The first line of the file at ``path`` that is not UTF-8 text (0 if there is none)."""
+    with open(path, "rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            try:
+                raw.decode("utf-8")
+            except UnicodeDecodeError:
+                return number
+    return 0
 
 
 def os_user() -> str:
@@ -339,7 +380,7 @@ class RatingLedger(Application[UUID]):
         try:
             for record in reader.records_of(("PlayerRegistered", "PlayerCorrected")):
                 if b'"born"' in record.state:
-                    state = json.loads(record.state)
+                    state = record.facts()
                     facts = state.get("changes", state)
                     if "born" in facts:
                         born[state["player"]] = facts["born"]
@@ -355,7 +396,7 @@ class RatingLedger(Application[UUID]):
         try:
             for record in reader.records_of(("GameRecorded", "GameCorrected")):
                 if any(needle in record.state for needle in needles):
-                    candidates.add(json.loads(record.state)["game"])
+                    candidates.add(record.facts()["game"])
         finally:
             reader.close()
         first: str | None = None
@@ -987,6 +1028,21 @@ class RatingLedger(Application[UUID]):
             self.notices.append(f"warning: the chain's witness was not extended ({error}); `ratings verify` extends it")
 
     # --- imports -----------------------------------------------------------
+
+    def import_file(self, path: str, what: str, progress: Progress | None = None) -> int:
+        """Import the CSV file at ``path``: ``what`` is ``players`` (:meth:`import_players`) or ``games``
+        (:meth:`import_games`); all or nothing, with the refusals of ``ratings import``."""
+        columns, optional = IMPORTS[what]
+        try:
+            handle = open(path, newline="", encoding=CSV_ENCODING)  # noqa: SIM115 (closed below)
+        except OSError as error:
+            raise _unreadable(path, error) from None
+        with handle:
+            rows = read_rows(handle, columns, optional)
+            try:
+                return self.import_players(rows, progress) if what == "players" else self.import_games(rows, progress)
+            except UnicodeDecodeError:  # met while the rows are checked, before anything is written
+                raise _not_utf8(path) from None
 
     def import_players(self, rows: Iterable[tuple[int, dict[str, str]]], progress: Progress | None = None) -> int:
         """Register every player of the rows, or none (one bad row refuses the file)."""

@@ -21,6 +21,7 @@ from uuid import UUID
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor, SQLiteDatastore
 
+from ledger import decoding
 from ledger.ledger_file import MARK_STATEMENTS, LedgerInfo, inspect, open_read_only
 
 DEFAULT_DB = "ratings.db"
@@ -80,11 +81,19 @@ class LedgerRecorder(SQLiteApplicationRecorder):
 
 
 class LogRecord(NamedTuple):
-    """One stored event: its position in the log, its type name and its JSON state."""
+    """One stored event: its position in the log, its type name and its JSON state.
+
+    Its facts are read by :meth:`facts` (or, in bulk, :func:`ledger.decoding.facts`), never from the
+    JSON directly: that is where an older version of an event is upcast to the current one.
+    """
 
     position: int
     type: str
     state: bytes
+
+    def facts(self) -> dict[str, Any]:
+        """The event's facts, upcast to its type's current version (:func:`ledger.decoding.facts`)."""
+        return decoding.facts(self.type, self.state)
 
 
 def type_of(topic: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from ledger.events import game_key, player_key
 from ledger.store import LogReader, LogRecord
-from projections.facts import Facts, Knowledge, decode, game_row, month_of, touched_months
+from projections.facts import Facts, Knowledge, game_row, month_of, touched_months
 from projections.lists import RatingList
 from projections.registry import get_rules
 from projections.replay import Projector
@@ -51,7 +51,7 @@ _PUBLICATION_TYPES = (str, str, str, str, int, int, str)
 def publication(record: LogRecord) -> Publication:
     """The :class:`Publication` of a stored ``ListPublished`` event, or :class:`DamagedPublicationError`."""
     try:
-        s = decode(record.state)
+        s = record.facts()
         facts = [s[name] for name in Publication._fields[1:]]
     except (ValueError, KeyError, TypeError, AttributeError) as error:
         reason = f"lacks {error.args[0]}" if isinstance(error, KeyError) else "is not a JSON object"
@@ -109,7 +109,7 @@ def as_published(reader: LogReader, publication: Publication) -> Knowledge:
             games.add(row.game)
             months.add(month_of(row.finished))
         else:
-            players.add(decode(record.state)["player"])
+            players.add(record.facts()["player"])
     return Knowledge(publication.on, publication.log_position, frozenset(games), frozenset(months), frozenset(players))
 
 
@@ -208,7 +208,7 @@ def _game_causes(records: Iterable[LogRecord], known: Knowledge) -> Iterator[Cau
     named: set[str] = set()
     late: list[tuple[LogRecord, dict[str, Any]]] = []
     for record in records:
-        s = decode(record.state)
+        s = record.facts()
         named.update(v for k, v in (s.get("changes") or s).items() if k in ("white", "black"))
         if _late(record, s, known):
             late.append((record, s))
@@ -219,7 +219,7 @@ def _game_causes(records: Iterable[LogRecord], known: Knowledge) -> Iterator[Cau
 
 def _player_causes(records: Iterable[LogRecord], known: Knowledge, last_day: str) -> Iterator[Cause]:
     for record in records:
-        s = decode(record.state)
+        s = record.facts()
         if record.type in ("PlayerMarkedInactive", "PlayerReactivated") and s["on"] > last_day:
             continue
         if record.type == "PlayerWithdrew" or not _late(record, s, known):

@@ -38,7 +38,7 @@ Tables (created with sqlite-utils):
   (``delta``), and every sixth period the whole state (``full``), each as
   the blob :func:`encode_states` writes;
 - ``materialised``: rating lists as computed, each as one JSON text (a list
-  of rows, each row the values of :data:`~projections.lists.LIST_KEYS`):
+  of rows, each row the values of the system's list keys):
   a list is written, read and invalidated whole, and one text costs a tenth
   of twenty thousand rows.
 
@@ -63,13 +63,13 @@ from ledger.values import Registration
 from projections import usable
 from projections.collector import paused
 from projections.facts import Adjustment, Amendment, Facts, GameRow, Marker, PlayerCorrection, Prior, Undo
-from projections.lists import LIST_KEYS
+from projections.rules.common import Groups
 from projections.rules.iecg import PlayerState
 
 if TYPE_CHECKING:
     import sqlite_utils
 
-FORMAT = "10"
+FORMAT = "11"
 """The layout of this file; a cache of an earlier layout is rebuilt, one of a later layout (a newer
 version of this program) set aside. (6: a month's mark before its games; 7: the superseded runs;
 8 to 10: issue 10: the chain's hash instead of a fingerprint, the undos, the withheld facts.)"""
@@ -193,6 +193,52 @@ def decode_states(value: bytes | str, make: Callable[[Iterable[Any]], Any] = Pla
     return dict(zip(players, map(_player_state, _STATE.iter_unpack(value[4 + size :])), strict=True))
 
 
+def encode_groups(groups: Groups) -> str | None:
+    """The groups a run could not rate, as JSON (None for none: most runs)."""
+    return _encode(groups) if groups else None
+
+
+def _groups(text: str | None) -> Groups:
+    if not text:
+        return ()
+    groups = json.loads(text)
+    if not isinstance(groups, list) or not all(
+        isinstance(g, list) and all(isinstance(p, str) for p in g) for g in groups
+    ):
+        raise ValueError("the groups of a run are not lists of player ids")
+    return tuple(tuple(group) for group in groups)
+
+
+_decode_at = json.JSONDecoder().raw_decode
+
+
+def player_state(value: bytes | str, player: str, make: Callable[[Iterable[Any]], Any] = PlayerState._make) -> Any:
+    """One player's state in what :func:`encode_states` wrote (None if he is not in it), decoding only his.
+
+    The player's id is found as JSON writes it (a key of the JSON text; an item of the list of
+    players before the packed states), at C speed; an id JSON would write with a comma, quote or
+    backslash in it is looked up by decoding the whole.
+    """
+    key = _encode(player)
+    if any(c in key[1:-1] for c in ',"\\'):
+        return decode_states(value, make).get(player)
+    if isinstance(value, str):
+        at = value.find(key + ":")
+        if at < 0:
+            return None
+        return make(_decode_at(value, at + len(key) + 1)[0])
+    size = int.from_bytes(value[:4], "little")
+    names = value[4 : 4 + size]
+    wanted = key.encode()
+    at = names.find(wanted + b",")
+    if at < 0:
+        at = names.find(wanted + b"]")
+        if at < 0:
+            return None
+    index = names.count(b",", 0, at)  # the ids before his: no id holds a comma here
+    return _player_state(_STATE.unpack_from(value, 4 + size + index * _STATE.size))
+
+
 _FIELD, _ROW = "\x1f", "\x1e"
 """ASCII unit and record separators: a month's games as text, when no field holds one."""
 
@@ -262,9 +308,9 @@ _COLUMNS: dict[str, dict[str, type]] = {
     "markers": {"position": int, "player": str, "on": str, "inactive": int, "reported": str},
     "undos": {"position": int, "kind": str, "player": str, "target": int, "reported": str},
     "unusable": {"position": int, "kind": str, "subject": str, "detail": str, "text": str, "open": int},
-    "states": {"rules": str, "period": int, "last_month": str, "delta": bytes, "full": bytes},
+    "states": {"rules": str, "period": int, "last_month": str, "delta": bytes, "full": bytes, "unrated": str},
     "materialised": {"rules": str, "period": int, "last_month": str, "rows": int, "list": str},
-    "superseded": {"rules": str, "period": int, "delta": bytes},
+    "superseded": {"rules": str, "period": int, "delta": bytes, "unrated": str},
     "superseded_players": {"rules": str, "players": str},
 }
 """Every table of the file and its columns, in order, as sqlite-utils creates them."""
@@ -547,8 +593,8 @@ class ProjectionCache:
         """
         rules = [r[0] for r in self.db.execute("SELECT DISTINCT rules FROM states WHERE last_month >= ?", [earliest])]
         self.db.execute(
-            "INSERT OR IGNORE INTO superseded (rules, period, delta) "
-            "SELECT rules, period, delta FROM states WHERE last_month >= ?",
+            "INSERT OR IGNORE INTO superseded (rules, period, delta, unrated) "
+            "SELECT rules, period, delta, unrated FROM states WHERE last_month >= ?",
             [earliest],
         )
         known = dict(self.db.execute("SELECT rules, players FROM superseded_players").fetchall())
@@ -559,9 +605,9 @@ class ProjectionCache:
     @_guarded
     def superseded(
         self, rules: str, make: Callable[[Iterable[Any]], Any] = PlayerState._make, *, runs: bool = True
-    ) -> tuple[set[str], dict[int, dict[str, Any]]] | None:
+    ) -> tuple[set[str], dict[int, tuple[dict[str, Any], Groups]]] | None:
         """The players touched since the superseded runs of ``rules`` were made, and (with ``runs``) those
-        runs by period; None when ``rules`` has none."""
+        runs by period (the players each changed, the groups it could not rate); None when ``rules`` has none."""
         row = self.db.execute("SELECT players FROM superseded_players WHERE rules = ?", [rules]).fetchone()
         if row is None:
             return None
@@ -569,9 +615,9 @@ class ProjectionCache:
             return set(json.loads(row[0])), {}
         with paused():
             by_period = {
-                period: decode_states(delta, make)
-                for period, delta in self.db.execute(
-                    "SELECT period, delta FROM superseded WHERE rules = ? ORDER BY period", [rules]
+                period: (decode_states(delta, make), _groups(unrated))
+                for period, delta, unrated in self.db.execute(
+                    "SELECT period, delta, unrated FROM superseded WHERE rules = ? ORDER BY period", [rules]
                 )
             }
         return set(json.loads(row[0])), by_period
@@ -607,8 +653,15 @@ class ProjectionCache:
         return period, states
 
     @_guarded
+    def unrated(self, rules: str, period: int) -> Groups | None:
+        """The groups the cached run of ``period`` could not rate (kept with the run); None if not cached."""
+        row = self.db.execute("SELECT unrated FROM states WHERE rules = ? AND period = ?", [rules, period]).fetchone()
+        return None if row is None else _groups(row[0])
+
+    @_guarded
     def save_states(self, rows: Iterable[Mapping[str, Any]]) -> None:
-        """Keep the runs of some periods: mappings of rules, period, last_month, delta, full."""
+        """Keep the runs of some periods: mappings of rules, period, last_month, delta, full, unrated
+        (:func:`encode_groups`)."""
         with self.db.atomic():
             self._upsert("states", map(itemgetter(*_COLUMNS["states"]), rows))
 
@@ -624,10 +677,28 @@ class ProjectionCache:
             )
         ]
 
+    @_guarded
+    def player_states(
+        self, rules: str, player: str, upto: int, make: Callable[[Iterable[Any]], Any] = PlayerState._make
+    ) -> list[tuple[int, Any]]:
+        """Every cached period of ``rules`` up to ``upto`` whose run changed ``player``, with his state after it.
+
+        Only his own state is decoded from each period's run (:func:`player_state`): ``history`` reads
+        a player's states, not every player's.
+        """
+        found: list[tuple[int, Any]] = []
+        for period, delta in self.db.execute(
+            "SELECT period, delta FROM states WHERE rules = ? AND period <= ? ORDER BY period", [rules, upto]
+        ):
+            state = player_state(delta, player, make)
+            if state is not None:
+                found.append((period, state))
+        return found
+
     # --- lists -------------------------------------------------------------
 
     @_guarded
-    def rating_list(self, rules: str, period: int, keys: tuple[str, ...] = LIST_KEYS) -> list[dict[str, Any]] | None:
+    def rating_list(self, rules: str, period: int, keys: tuple[str, ...]) -> list[dict[str, Any]] | None:
         """The materialised list of ``rules`` and ``period``, if it is still valid."""
         row = self.db.execute(
             "SELECT list FROM materialised WHERE rules = ? AND period = ?", [rules, period]
@@ -642,9 +713,9 @@ class ProjectionCache:
 
     @_guarded
     def save_list(
-        self, rules: str, period: int, last_month: str, rows: list[dict[str, Any]], keys: tuple[str, ...] = LIST_KEYS
+        self, rules: str, period: int, last_month: str, rows: list[dict[str, Any]], keys: tuple[str, ...]
     ) -> None:
-        """Keep a list's rows (the values of ``keys``, :data:`~projections.lists.LIST_KEYS` for the IECG)."""
+        """Keep a list's rows (the values of ``keys``, :func:`projections.systems.list_keys`)."""
         values = itemgetter(*keys) if len(keys) > 1 else lambda row: (row[keys[0]],)
         with paused():
             text = _encode(list(map(values, rows)))  # each row's values a tuple, which JSON writes as a list

@@ -25,14 +25,14 @@ How a game is rated (IECG §VIII, foundation issue §4, audit issue §1):
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
+from ledger.decoding import facts as decode_facts
+from ledger.decoding import game_pattern
 from ledger.store import LogRecord
 from ledger.values import WHITE_POINTS2, Registration
 from projections import usable
@@ -40,45 +40,15 @@ from projections.rules.common import Game
 from projections.rules.iecg import RatedGame
 from projections.usable import Withheld
 
-_scan: Callable[[str, int], tuple[Any, int]] = cast(Any, json.JSONDecoder()).scan_once
-
-
-def decode(state: bytes) -> Any:
-    """The JSON of a stored event's state: what ``json.loads`` gives, without its per-call overhead.
-
-    The library writes states as UTF-8 JSON objects with nothing around them,
-    so the scanner ``json.loads`` uses is called on them directly; anything
-    else goes through ``json.loads`` itself (and its errors).
-    """
-    try:
-        return _scan(state.decode("utf-8", "surrogatepass"), 0)[0]
-    except (StopIteration, AttributeError, UnicodeDecodeError):
-        return json.loads(state)
-
-
-_TEXT = r'"([^"\\\x00-\x1f]*)"'
-_OPTIONAL = r'(?:"([^"\\\x00-\x1f]*)"|null)'
-_GAME_RECORDED = re.compile(
-    r'\{"timestamp":\{"_type_":"datetime_iso","_data_":"[^"\\\x00-\x1f]*"\},"originator_topic":"[^"\\\x00-\x1f]*",'
-    rf'"game":{_TEXT},"white":{_TEXT},"black":{_TEXT},"result":{_TEXT},"finished":{_TEXT},'
-    rf'"tournament":{_OPTIONAL},"time_control":{_OPTIONAL},"forfeit":{_TEXT},"reported_on":{_TEXT},'
-)
-"""The start of a ``GameRecorded`` state as the library writes it, when no text in it is escaped.
-
-A match is an exact JSON parse of that prefix (the keys in the library's
-order, each string free of quotes, backslashes and control characters), so
-its groups are the game's fields as ``json.loads`` gives them (a ``null`` a None),
-in the order game, white, black, result, finished, tournament, time control, forfeit,
-reported; a state that does not match is decoded whole."""
-
 
 def game_row(state: bytes) -> GameRow:
-    """The :class:`GameRow` of a ``GameRecorded`` state."""
-    match = _GAME_RECORDED.match(state.decode("utf-8", "surrogatepass"))
+    """The :class:`GameRow` of a ``GameRecorded`` state: read by :func:`ledger.decoding.game_pattern` if it
+    matches (the current version, no escaped text), else by :func:`ledger.decoding.facts` (upcast)."""
+    match = game_pattern().match(state.decode("utf-8", "surrogatepass"))
     if match is not None:
         game, white, black, result, finished, tournament, time_control, forfeit, reported = match.groups()
         return GameRow(game, white, black, result, finished, forfeit, reported, tournament or "", time_control or "")
-    s = decode(state)
+    s = decode_facts("GameRecorded", state)
     return GameRow(
         s["game"],
         s["white"],
@@ -94,6 +64,10 @@ def game_row(state: bytes) -> GameRow:
 
 _GAME, _WHITE, _BLACK, _REPORTED = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(6)
 """A :class:`GameRow`'s game id, White, Black and reported date, read at C speed over whole months."""
+
+
+EVERYONE = ""
+"""In :attr:`Facts.touched`: new facts touch every player (a global adjustment); no player id is empty."""
 
 
 class GameRow(NamedTuple):
@@ -377,7 +351,7 @@ class Facts:
         months = self.months
         changed = self.changed_months
         position: int | None = None
-        game_match = _GAME_RECORDED.match
+        game_match = game_pattern().match  # the current version's games only: any other goes through game_row
         new = tuple.__new__  # a named tuple without its Python-level __new__: a third of the cost
         shared = self.texts.setdefault
         track = self.position > 0
@@ -456,7 +430,7 @@ class Facts:
                 elif kind in usable.CHECKED and usable.withhold(self, position, kind, state, touch, track):
                     pass  # issue 10 §3: withheld (Facts.unusable says why), or consumed as a neutralising event
                 elif kind in AMENDMENT_KINDS:
-                    s = decode(state)
+                    s = decode_facts(kind, state)
                     if pending is None:
                         pending = {}
                         for rows in months.values():
@@ -476,7 +450,7 @@ class Facts:
                     for month in touched_months(original, self.amendments[original.game]):
                         touch(month)
                 elif kind == "PlayerRegistered":
-                    s = decode(state)
+                    s = decode_facts(kind, state)
                     reg = Registration(
                         s["player"],
                         s["name"],
@@ -491,7 +465,7 @@ class Facts:
                     self.registered_on[reg.player] = s["reported_on"]
                     self.new_players.append((reg, s["reported_on"]))
                 elif kind == "PlayerCorrected":
-                    s = decode(state)
+                    s = decode_facts(kind, state)
                     correction = PlayerCorrection(position, s["player"], s["reported_on"], tuple(s["changes"].items()))
                     self.player_corrections.setdefault(correction.player, []).append(correction)
                     self.new_player_corrections.append(correction)
@@ -501,7 +475,7 @@ class Facts:
                     if first is not None:
                         touch(first)
                 elif kind == "PriorRatingRecorded":
-                    s = decode(state)
+                    s = decode_facts(kind, state)
                     prior = Prior(
                         position,
                         s["player"],
@@ -521,24 +495,28 @@ class Facts:
                     if first is not None:
                         touch(first)
                 elif kind == "RatingAdjusted":
-                    s = decode(state)
+                    s = decode_facts(kind, state)
                     adjustment = Adjustment(
                         position, s["system"], s["player"], s["points"], s["on"], s["reason"], s["reported_on"]
                     )
                     self.adjustments.append(adjustment)
                     self.new_adjustments.append(adjustment)
                     touch(month_of(adjustment.on))
+                    if track:  # the player adjusted, or everyone (a global adjustment)
+                        touched.add(EVERYONE if adjustment.player is None else adjustment.player)
                 elif kind in UNDO_KINDS:
-                    undo = self._undo(position, UNDO_KINDS[kind], decode(state))
+                    undo = self._undo(position, UNDO_KINDS[kind], decode_facts(kind, state))
                     self.undos.append(undo)
                     self.new_undos.append(undo)
                     for month in self._undo_months(undo):
                         touch(month)
-                    if track and undo.player is not None and undo.kind != "adjustment voided":
+                    if track and undo.kind == "adjustment voided":
+                        touched.add(EVERYONE if undo.player is None else undo.player)
+                    elif track and undo.player is not None:
                         touched.update(self.opponents_of(undo.player) if undo.kind.startswith("player") else ())
                         touched.add(undo.player)
                 elif kind in ("PlayerMarkedInactive", "PlayerReactivated"):
-                    s = decode(state)
+                    s = decode_facts(kind, state)
                     marker = Marker(position, s["on"], kind == "PlayerMarkedInactive", s["reported_on"])
                     self.markers.setdefault(s["player"], []).append(marker)
                     self.new_markers.append((s["player"], marker))

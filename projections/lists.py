@@ -3,30 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ledger.values import Registration
 from projections.collector import paused
-from projections.rules.iecg import IecgParams, PlayerState, is_listed, rating_class
-
-LIST_KEYS = (
-    "position",
-    "class_position",
-    "player",
-    "name",
-    "country",
-    "rating",
-    "ter",
-    "class",
-    "status",
-    "games",
-    "wins",
-    "draws",
-    "losses",
-)
-"""The keys of a list row, in the order they are printed (foundation issue §3)."""
 
 
 @dataclass(frozen=True)
@@ -59,59 +40,9 @@ _ROWS = json.JSONEncoder(ensure_ascii=False, separators=(",\n      ", ": ")).enc
 """Flat list rows as JSON, one key a line (:meth:`RatingList.as_json` sets the brackets and the breaks between rows)."""
 
 
-def build_rows(
-    params: IecgParams,
-    period: int,
-    states: Mapping[str, PlayerState],
-    players: Mapping[str, Registration],
-    inactive: Callable[[str], bool],
-) -> list[dict[str, Any]]:
-    """The rows of the list of ``period`` from the state after its run.
-
-    §III.3, §VIII.5: who is listed; a player marked inactive at the end of the
-    period is left off. Order (foundation issue §4): rating descending, then
-    player id ascending; ``class_position`` counts within the class
-    (IECG Rules 5.1a §D.2.4a) in the same order.
-    """
-    with paused():
-        listed = [
-            (-state.rating, player, state)
-            for player, state in states.items()
-            if is_listed(params, period, state) and not inactive(player)
-        ]
-        listed.sort()  # rating descending, then player id (player ids are unique: states are never compared)
-        rows: list[dict[str, Any]] = []
-        append = rows.append
-        in_class: dict[str, int] = {}
-        for position, (_, player, state) in enumerate(listed, start=1):
-            klass = rating_class(state.ter)
-            in_class[klass] = in_class.get(klass, 0) + 1
-            reg = players[player]
-            append(
-                {
-                    "position": position,
-                    "class_position": in_class[klass],
-                    "player": player,
-                    "name": reg.name,
-                    "country": reg.country,
-                    "rating": state.rating,
-                    "ter": state.ter,
-                    "class": klass,
-                    "status": "established" if state.established else "provisional",
-                    "games": state.games,
-                    "wins": state.wins,
-                    "draws": state.draws,
-                    "losses": state.losses,
-                }
-            )
-    return rows
-
-
-def rows_to_list(
-    rules: str, period: str, rows: Sequence[Mapping[str, Any]], keys: tuple[str, ...] = LIST_KEYS
-) -> RatingList:
+def rows_to_list(rules: str, period: str, rows: Sequence[Mapping[str, Any]], keys: tuple[str, ...]) -> RatingList:
     """The list of ``rows``, each with exactly ``keys`` in that order (a dict that has them so already,
-    as :func:`build_rows` and the cache make them, is taken as it is: nothing changes a list's rows)."""
+    as :func:`projections.systems.rows` and the cache make them, is taken as it is: nothing changes a list's rows)."""
     with paused():
         return RatingList(
             rules,

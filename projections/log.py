@@ -1,16 +1,17 @@
 """The log as a rating officer reads it: each event's position, type and facts.
 
-Every event type is shown by its own facts, the undos of issue 10 §3 included
+Every event type is shown by its own facts (as :mod:`ledger.decoding` reads them: an
+older version of an event as the current one), the undos of issue 10 §3 included
 (``PlayerVoided``, ``PlayerRestored``, ``PriorRatingVoided``, ``AdjustmentVoided``:
 each names what it undoes, and its reason).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
+from ledger.decoding import NewerEventError
 from ledger.store import LogReader
 
 BOOKKEEPING = ("timestamp", "originator_topic", "recorded_by", "reported_on")
@@ -21,16 +22,19 @@ def log_entries(reader: LogReader, player: str | None = None) -> Iterator[dict[s
     """Every event in log order (only those concerning ``player``, if given)."""
     games: set[str] = set()
     for record in reader.records():
+        damage = None
         try:
-            state = json.loads(record.state)
+            state = record.facts()
+        except NewerEventError as error:  # stored by a newer program: shown as such, never a traceback
+            damage = f"{error}: read it with that newer program"
         except ValueError:  # a damaged event (``ratings verify`` names it): shown as such, never a traceback
-            state = None
-        if not isinstance(state, dict):
+            damage = "its stored state is not a JSON object: run `ratings verify`"
+        if damage is not None:
             if player is None:
                 yield {
                     "position": record.position,
                     "type": record.type,
-                    "facts": {"damaged": "its stored state is not a JSON object: run `ratings verify`"},
+                    "facts": {"damaged": damage},
                     "recorded_by": None,
                     "reported_on": None,
                 }

@@ -17,7 +17,9 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import NamedTuple, TypeAlias
 
+from projections import explanations
 from projections.periods import PeriodScheme
+from projections.rules import icu_system, iecg_system
 from projections.rules.common import System, SystemParams
 from projections.rules.icu import ICU_1980, IcuParams
 from projections.rules.iecg import IecgParams, IecgTimeline
@@ -30,7 +32,7 @@ class UnknownRulesError(ValueError):
 Rules: TypeAlias = IecgParams | IecgTimeline | IcuParams | SystemParams
 """A registered rules version: one parameter set, or a timeline of them. Each has ``name`` and
 ``periods``; the IECG's and the ICU's have ``for_period(index)``, the parameter set that rates
-period ``index``; every other system's is rated by its :class:`System` (:func:`system_of`)."""
+period ``index``; each is rated by its :class:`System` (:func:`system_for`)."""
 
 
 class Change(NamedTuple):
@@ -209,8 +211,10 @@ RULES: dict[str, Rules] = {record.params.name: record.params for record in IECG_
 RULES[IECG_TIMELINE.name] = IECG_TIMELINE
 RULES[ICU_1980.name] = ICU_1980
 
-SYSTEMS: dict[str, System] = {}
-"""The :class:`System` of each registered name rated by one (every system of issue 5)."""
+SYSTEMS: dict[str, System] = dict.fromkeys(RULES, replace(iecg_system.SYSTEM, explain=explanations.iecg))
+"""The :class:`System` that rates each registered name: one interface for every system, each explaining
+with the one explanation (:mod:`projections.explanation`)."""
+SYSTEMS[ICU_1980.name] = replace(icu_system.SYSTEM, explain=explanations.icu)
 
 _SYSTEM_DESCRIPTIONS: list[tuple[str, date, tuple[Change, ...]]] = []
 
@@ -220,13 +224,18 @@ def register_system(
 ) -> None:
     """Register ``params`` under its name, rated by ``system``, with its date in force and its terms."""
     RULES[params.name] = params
-    SYSTEMS[params.name] = system
+    SYSTEMS[params.name] = adapted(system)
     _SYSTEM_DESCRIPTIONS.append((params.name, in_force_from, tuple(Change(*c) for c in changes)))
 
 
-def system_of(params: Rules) -> System | None:
-    """The :class:`System` that rates ``params``, or None for the IECG's and the ICU's rules."""
-    return SYSTEMS.get(params.name)
+def adapted(system: System) -> System:
+    """A rules module's :class:`System` as the registry keeps it: explaining with the one explanation."""
+    return replace(system, explain=explanations.of_system(system.explain))
+
+
+def system_for(params: Rules) -> System:
+    """The :class:`System` that rates ``params``."""
+    return SYSTEMS[params.name]
 
 
 def get_rules(name: str) -> Rules:

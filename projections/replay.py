@@ -8,7 +8,7 @@ cache, and builds lists, explanations and histories from the result.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import update_wrapper
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -23,29 +23,16 @@ from projections.cache import (
     CacheError,
     CacheUnwritableError,
     ProjectionCache,
+    encode_groups,
     encode_states,
     set_aside,
 )
 from projections.collector import paused
-from projections.explain import Explanation, explain_entry, provisional_terms
-from projections.facts import Facts, FactsView, GameRow, Knowledge, game_row
-from projections.icu_lists import ICU_LIST_KEYS, IcuPeriod, icu_rows, run_period
-from projections.icu_lists import newcomer as icu_newcomer
-from projections.lists import LIST_KEYS, RatingList, build_rows, rows_to_list
-from projections.registry import Rules, get_rules, system_of
-from projections.rules.common import Explanation as SystemExplanation
-from projections.rules.icu import IcuParams, IcuState
-from projections.rules.iecg import (
-    IecgParams,
-    IecgTimeline,
-    PlayerState,
-    entries_of_period,
-    initial_state,
-    rate_period,
-    round_half_up,
-    settle,
-    transfer_state,
-)
+from projections.explanation import Explanation
+from projections.facts import EVERYONE, Facts, FactsView, GameRow, Knowledge, game_row
+from projections.lists import RatingList, rows_to_list
+from projections.registry import Rules, get_rules, system_for
+from projections.rules.common import Game, Groups, Info
 
 bulk_work = paused
 """The replay's name for :func:`projections.collector.paused`."""
@@ -58,7 +45,10 @@ def cache_path_for(db: str) -> str:
 
 
 States = dict[str, Any]
-"""Every player's state after a run: :class:`PlayerState` for the IECG, :class:`IcuState` for the ICU."""
+"""Every player's state after a run, of the type its system's ``make`` builds."""
+
+Each = Callable[[int, States, Groups], None]
+"""Told after each period of a run: its index, the players it changed, the groups it could not rate."""
 
 Known = str | Knowledge | None
 """What a query counts: everything (None), the facts reported by a date, or a :class:`Knowledge`."""
@@ -278,6 +268,7 @@ class Projector:
     def states(self, rules: str, period: int, known_at: Known = None) -> States:
         """Every player's state after the run of ``period`` (the list of ``period``), as known at ``known_at``."""
         params = get_rules(rules)
+        system = system_for(params)
         first = self.first_period(params)
         if first is None or period < first:
             return {}
@@ -285,14 +276,14 @@ class Projector:
         if diverges is not None and diverges <= period:
             base = self.states(rules, diverges - 1) if diverges > first else {}
             return self._run(params, self.view(known_at), dict(base), max(diverges, first), period)
-        cached = self.cache.latest_state(rules, period, state_maker(params))
+        cached = self.cache.latest_state(rules, period, system.make)
         states: States = {}
         done = first - 1
         if cached is not None:
             done, states = cached
         rows: list[dict[str, Any]] = []
 
-        def keep(index: int, changed: States) -> None:
+        def keep(index: int, changed: States, unrated: Groups) -> None:
             # Whole states: every FULL_EVERY periods, and the one before the last a run reaches: a
             # list after one more game of the latest period starts from it, with no delta to apply.
             full = index in (first, period - 1) or index % FULL_EVERY == 0
@@ -303,14 +294,12 @@ class Projector:
                     "last_month": params.periods.month_names(index)[-1],
                     "delta": encode_states(changed),
                     "full": encode_states(states) if full else None,
+                    "unrated": encode_groups(unrated),
                 }
             )
 
-        # Only the IECG's runs are re-rated in part: the others' superseded runs are read for nothing.
-        iecg = isinstance(params, IecgParams | IecgTimeline)
-        found = self.cache.superseded(rules, state_maker(params), runs=iecg)
-        if found is not None and found[1] and iecg:
-            assert isinstance(params, IecgParams | IecgTimeline)
+        found = self.cache.superseded(rules, system.make)
+        if found is not None and found[1]:
             self._rerun(params, self.view(), states, done + 1, period, keep, *found)
         else:
             self._run(params, self.view(), states, done + 1, period, keep)
@@ -322,58 +311,77 @@ class Projector:
 
     def _rerun(
         self,
-        params: IecgParams | IecgTimeline,
+        params: Rules,
         view: FactsView,
         states: States,
         start: int,
         end: int,
-        each: Callable[[int, States], None],
+        each: Each,
         touched: set[str],
-        superseded: dict[int, States],
+        superseded: dict[int, tuple[States, Groups]],
     ) -> States:
-        """Run IECG periods ``start``..``end`` again after new facts, re-rating only whom they reach.
+        """Run periods ``start``..``end`` again after new facts, re-rating only whom they reach.
 
-        ``superseded`` holds, by period, the players the run of the facts before them changed, and
-        ``touched`` every player whose games, registration or priors the new facts changed. The run
-        of a period rates each player from his own start of the period, his games in it and his
-        opponents' starts (§IV–§V: nothing else), so a player who is not touched, plays no touched
-        player, and whose opponents and himself start the period as they did in the superseded run
-        ends it as he did there. The others (the *reached*) are rated again, with all their games
-        of the period; a period without a superseded run is rated whole, and so is every later one.
-        The result is the same states as :meth:`_run`'s, to the bit (a test compares them).
+        ``superseded`` holds, by period, the run of the facts before them (the players it changed and
+        the groups it could not rate), and ``touched`` every player whose games, registration, priors
+        or adjustments the new facts changed (:data:`~projections.facts.EVERYONE`: all of them). A
+        player who is not touched, plays no touched player, and whose opponents and himself start the
+        period as they did in the superseded run is *reached* by nothing; the system's
+        :attr:`~projections.rules.common.System.reach` adds whom the reached must be rated with (all of
+        a group solved together). The reached are rated again over their own games; everyone else ends
+        the period as in the superseded run. A period without a superseded run is rated whole, and so
+        is every later one. The result is the same states as :meth:`_run`'s, to the bit (the tests of
+        every system compare them).
         """
+        system = system_for(params)
+        if EVERYONE in touched:
+            return self._run(params, view, states, start, end, each)
         differ: dict[str, Any] = {}  # reached players whose state before the period differs: their old one
         with bulk_work():
             for index in range(start, end + 1):
-                games = view.rated_games(params.periods.month_names(index))
-                version = params.for_period(index)
-                new = _newcomer(view, version)
                 old = superseded.get(index)
                 if old is None:  # no superseded run to keep from: the rest is rated whole
-                    self._run(params, view, states, index, end, each)
-                    return states
-                # Touched players reach their opponents too: a corrected registration or prior changes
-                # the start of a player who has no state yet, which his opponents' games read.
-                reached = set(touched)
-                for _game, white, black, _points in games:
-                    if white in differ or black in differ or white in touched or black in touched:
-                        reached.add(white)
-                        reached.add(black)
-                again = rate_period(
-                    version, index, states, [g for g in games if g[1] in reached or g[2] in reached], new
+                    return self._run(params, view, states, index, end, each)
+                old_changed, old_unrated = old
+                reached: set[str] = set()
+
+                def only(
+                    games: Sequence[Game],
+                    info: Info,
+                    index: int = index,
+                    differ: dict[str, Any] = differ,
+                    reached: set[str] = reached,
+                ) -> set[str]:
+                    # Touched players reach their opponents too: a corrected registration or prior changes
+                    # the start of a player who has no state yet, which his opponents' games read.
+                    found = touched | differ.keys()  # a player who starts otherwise may change without a game
+                    for game in games:
+                        white, black = game.white, game.black
+                        if white in differ or black in differ or white in touched or black in touched:
+                            found.add(white)
+                            found.add(black)
+                    reached.update(system.reach(params, index, states, games, info, found))
+                    return reached
+
+                again = systems.run_period(params, system, index, states, view, only)
+                changed = {p: s for p, s in old_changed.items() if p not in reached}
+                changed.update((p, s) for p, s in again.changed.items() if p in reached)
+                unrated = tuple(
+                    sorted(
+                        [g for g in old_unrated if reached.isdisjoint(g)]
+                        + [g for g in again.unrated if not reached.isdisjoint(g)]
+                    )
                 )
-                changed = {p: s for p, s in old.items() if p not in reached}
-                changed.update((p, s) for p, s in again.items() if p in reached)
                 after: dict[str, Any] = {}
                 for player in reached | differ.keys():
                     before = differ[player] if player in differ else states.get(player)
-                    was = old.get(player, before)  # his state after the superseded run of the period
+                    was = old_changed.get(player, before)  # his state after the superseded run of the period
                     now = changed.get(player, states.get(player))
                     if was != now:
                         after[player] = was
                 differ = after
                 states.update(changed)
-                each(index, changed)
+                each(index, changed, unrated)
         return states
 
     def _run(
@@ -383,28 +391,20 @@ class Projector:
         states: States,
         start: int,
         end: int,
-        each: Callable[[int, States], None] | None = None,
+        each: Each | None = None,
     ) -> States:
         """Run periods ``start``..``end`` over ``states`` (updated in place and returned).
 
-        ``each`` is called after each period with its index and the players it changed.
+        ``each`` is called after each period with its index, the players it changed and the groups it
+        could not rate.
         """
-        scheme = params.periods
-        system = system_of(params)
+        system = system_for(params)
         with bulk_work():
             for index in range(start, end + 1):
-                if system is not None:
-                    changed: dict[str, Any] = systems.run_period(params, system, index, states, view).changed
-                elif isinstance(params, IcuParams):
-                    changed = run_period(params, index, states, view).changed
-                else:
-                    assert isinstance(params, IecgParams | IecgTimeline)
-                    games = view.rated_games(scheme.month_names(index))
-                    version = params.for_period(index)
-                    changed = rate_period(version, index, states, games, _newcomer(view, version))
-                states.update(changed)
+                done = systems.run_period(params, system, index, states, view)
+                states.update(done.changed)
                 if each is not None:
-                    each(index, changed)
+                    each(index, done.changed, done.unrated)
         return states
 
     @query
@@ -428,79 +428,34 @@ class Projector:
     def _rows(self, params: Rules, period: int, states: dict[str, Any], view: FactsView) -> list[dict[str, Any]]:
         end = params.periods.last_day(period).isoformat()
         inactive = lambda p: view.inactive_at(p, end)  # noqa: E731
-        system = system_of(params)
-        if system is not None:
-            return systems.rows(params, system, period, states, view, inactive)
-        if isinstance(params, IcuParams):
-            return icu_rows(params, states, view.players, inactive)
-        assert isinstance(params, IecgParams | IecgTimeline)
-        return build_rows(params.for_period(period), period, states, view.players, inactive)
+        return systems.rows(params, system_for(params), period, states, view, inactive)
 
     # --- explanations and histories ------------------------------------------
 
     @query
     def explain(self, rules: str, player: str, period_label: str, known_at: Known = None) -> Explanation:
-        """Why ``player`` has the rating he has on the list of ``period_label``, as known at ``known_at``."""
+        """Why ``player`` has his rating on the list of ``period_label``, as known at ``known_at``: the one
+        explanation (:mod:`projections.explanation`) for every system."""
         params = get_rules(rules)
-        period = params.periods.index(period_label)
-        view = self.view(known_at)
-        if player not in self.facts().players:
-            raise LookupError(f"unknown player {player!r}")
-        if isinstance(params, IcuParams) or system_of(params) is not None:
-            raise LookupError(f"{rules} is explained by explain_icu or explain_system")
-        assert isinstance(params, IecgParams | IecgTimeline)
-        previous = self.states(rules, period - 1, known_at)
-        version = params.for_period(period)
-        new = _newcomer(view, version)
-        games = view.rated_games(params.periods.month_names(period))
-        starts, entries = entries_of_period(version, period, previous, games, new)
-        before = previous.get(player)
-        if player not in starts:
-            return Explanation(rules, period_label, player, before, before, [], None)
-        start = starts[player]
-        after = settle(version, period, start, entries[player])
-        lines = [explain_entry(version, start, e) for e in entries[player]]
-        return Explanation(
-            rules, period_label, player, before, after, lines, provisional_terms(start, entries[player]), start
-        )
-
-    @query
-    def explain_icu(
-        self, rules: str, player: str, period_label: str, known_at: Known = None, *, check: bool = True
-    ) -> tuple[IcuPeriod, IcuState | None]:
-        """The ICU grading run of ``period_label`` (with the player's part of it), and his state before it."""
-        params = get_rules(rules)
-        assert isinstance(params, IcuParams)
-        period = params.periods.index(period_label)
-        if check and player not in self.facts().players:
-            raise LookupError(f"unknown player {player!r}")
-        previous = self.states(rules, period - 1, known_at)
-        view = self.view(known_at)
-        before = previous.get(player) or (icu_newcomer(view)(player) if player else None)
-        return run_period(params, period, previous, view), before
-
-    @query
-    def explain_system(self, rules: str, player: str, period_label: str, known_at: Known = None) -> SystemExplanation:
-        """Why ``player`` has his rating on the list of ``period_label`` under a system of issue 5."""
-        params = get_rules(rules)
-        system = system_of(params)
-        assert system is not None
         period = params.periods.index(period_label)
         if player not in self.facts().players:
             raise LookupError(f"unknown player {player!r}")
         previous = self.states(rules, period - 1, known_at)
-        return systems.explain(params, system, period, previous, self.view(known_at), player)
+        return systems.explain(params, system_for(params), period, previous, self.view(known_at), player)
 
     @query
     def notes(self, rules: str, period_label: str, known_at: Known = None) -> tuple[str, ...]:
-        """What the run of ``period_label`` could not do, in words (a system of issue 5; else empty)."""
+        """What the run of ``period_label`` could not do, in words: kept with the run, read back."""
         params = get_rules(rules)
-        system = system_of(params)
-        if system is None:
-            return ()
+        system = system_for(params)
         period = params.periods.index(period_label)
-        previous = self.states(rules, period - 1, known_at)
-        return systems.run_period(params, system, period, previous, self.view(known_at)).notes
+        diverges = self.divergence(params, known_at)
+        if diverges is not None and diverges <= period:
+            previous = self.states(rules, period - 1, known_at)
+            unrated = systems.run_period(params, system, period, previous, self.view(known_at)).unrated
+            return system.notes(params, period, unrated)
+        self.states(rules, period)
+        return system.notes(params, period, self.cache.unrated(rules, period) or ())
 
     @query
     def history(self, rules: str, player: str, known_at: Known = None) -> list[tuple[str, Any]]:
@@ -519,14 +474,13 @@ class Projector:
         upto = last if diverges is None else min(last, diverges - 1)
         self.states(rules, upto)
         found = [
-            (params.periods.label(period), delta[player])
-            for period, delta in self.cache.deltas(rules, state_maker(params))
-            if player in delta and period <= upto
+            (params.periods.label(period), state)
+            for period, state in self.cache.player_states(rules, player, upto, system_for(params).make)
         ]
         if diverges is not None and diverges <= last:
             base = dict(self.states(rules, diverges - 1)) if diverges > first else {}
 
-            def collect(index: int, changed: States) -> None:
+            def collect(index: int, changed: States, _unrated: Groups) -> None:
                 if player in changed:
                     found.append((params.periods.label(index), changed[player]))
 
@@ -564,16 +518,16 @@ class Projector:
         frozen = Facts(players=old_players, markers=old_markers).view()
         for index in range(start, end + 1):
             # Every period up to the latest has a cached run.
-            cached = self.cache.latest_state(rules, index, state_maker(params))
+            cached = self.cache.latest_state(rules, index, system_for(params).make)
             states = cached[1] if cached is not None else {}
             rows = self._rows(params, index, states, frozen)
             before[index] = rows_to_list(rules, params.periods.label(index), rows, row_keys(params))
         new = facts.view()
-        base = self.cache.latest_state(rules, start - 1, state_maker(params))
+        base = self.cache.latest_state(rules, start - 1, system_for(params).make)
         states = base[1] if base is not None else {}
         result: list[tuple[str, RatingList, RatingList]] = []
 
-        def compare(index: int, _changed: States) -> None:
+        def compare(index: int, _changed: States, _unrated: Groups) -> None:
             label = params.periods.label(index)
             after = rows_to_list(rules, label, self._rows(params, index, states, new), row_keys(params))
             result.append((label, before[index], after))
@@ -584,43 +538,9 @@ class Projector:
 
 def state_maker(params: Rules) -> Callable[[Iterable[Any]], Any]:
     """How the cache rebuilds a state of ``params``'s system from its fields."""
-    system = system_of(params)
-    if system is not None:
-        return system.make
-    return IcuState._make if isinstance(params, IcuParams) else PlayerState._make
+    return system_for(params).make
 
 
 def row_keys(params: Rules) -> tuple[str, ...]:
     """The keys of a list row of ``params``'s system."""
-    system = system_of(params)
-    if system is not None:
-        return systems.list_keys(system)
-    return ICU_LIST_KEYS if isinstance(params, IcuParams) else LIST_KEYS
-
-
-def _newcomer(view: FactsView, params: IecgParams) -> Callable[[str], PlayerState]:
-    """A player's state before his first rated game under ``params``.
-
-    From his registration (IECG §VII); or, for a player who brings a rating of
-    the IECG's old scheme (a prior rating of system ``iecg``), as §IX.5 of the
-    version transfers it, an ICCF prior rating that is higher replacing a
-    starting rating (§IX.5.d).
-    """
-    players = view.players
-
-    def new(player: str) -> PlayerState:
-        old = view.prior(player, "iecg")
-        if old is not None:
-            iccf = view.prior(player, "iccf")
-            return transfer_state(
-                params,
-                round_half_up(old.rating),
-                old.games or 0,
-                old.status == "established",
-                None if iccf is None else round_half_up(iccf.rating),
-                iccf_games=0 if iccf is None else iccf.games or 0,
-            )
-        reg = players[player]
-        return initial_state(reg.starting_rating, reg.source, reg.rated_games)
-
-    return new
+    return systems.list_keys(system_for(params))

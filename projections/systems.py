@@ -10,19 +10,52 @@ latest prior rating of each system as :class:`~projections.rules.common.PlayerIn
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from projections.collector import paused
+from projections.explanation import Explanation as OneExplanation
+from projections.explanations import from_system
 from projections.facts import FactsView
-from projections.rules.common import Explanation, PeriodRun, PlayerInfo, PriorValue, System, SystemParams
-
-SYSTEM_LIST_HEAD = ("position", "player", "name", "country")
-"""The keys every system's list row starts with; the system's own keys follow."""
+from projections.rules.common import (
+    Adjustment,
+    Explanation,
+    Game,
+    PeriodRun,
+    PlayerInfo,
+    PriorValue,
+    System,
+    SystemParams,
+)
 
 
 def list_keys(system: System) -> tuple[str, ...]:
-    """The keys of a list row of ``system``."""
-    return SYSTEM_LIST_HEAD + system.keys
+    """The keys of a list row of ``system``: its head (the position, the player…), then its own keys."""
+    return system.head + system.keys
+
+
+def history_keys(system: System) -> tuple[str, ...]:
+    """The columns of ``history``: the period, then the system's figures."""
+    return ("period", *(system.keys if system.history_keys is None else system.history_keys))
+
+
+def history_rows(
+    params: SystemParams, system: System, player: str, found: Sequence[tuple[str, Any]], info: PlayerInfo
+) -> list[dict[str, Any]]:
+    """The rows of ``history``: the player's figures after each run in ``found`` (period label, state)."""
+    rows: list[dict[str, Any]] = []
+    for label, state in found:
+        index = params.periods.index(label)
+        if system.history is not None:
+            shown = system.history(params, index, player, state, info)
+            assert shown is not None
+        else:
+            row = system.row(params, index, player, state, info)
+            shown = {key: None for key in system.keys} if row is None else dict(row)
+            if row is None:
+                shown["status"] = "not published"
+        rows.append({"period": label, **shown})
+    return rows
 
 
 def player_info(view: FactsView) -> Callable[[str], PlayerInfo]:
@@ -46,7 +79,12 @@ def player_info(view: FactsView) -> Callable[[str], PlayerInfo]:
                 )
             reg = players[player]
             found = PlayerInfo(
-                player, reg.born, reg.starting_rating, reg.source, tuple(latest[s] for s in sorted(latest))
+                player,
+                reg.born,
+                reg.starting_rating,
+                reg.source,
+                tuple(latest[s] for s in sorted(latest)),
+                reg.rated_games,
             )
             known[player] = found
         return found
@@ -55,11 +93,34 @@ def player_info(view: FactsView) -> Callable[[str], PlayerInfo]:
 
 
 def run_period(
-    params: SystemParams, system: System, index: int, states: Mapping[str, Any], view: FactsView
+    params: SystemParams,
+    system: System,
+    index: int,
+    states: Mapping[str, Any],
+    view: FactsView,
+    only: Callable[[Sequence[Game], Callable[[str], PlayerInfo]], set[str]] | None = None,
 ) -> PeriodRun:
-    """Rate period ``index`` of ``params`` from ``states`` (the list before it) over the games of ``view``."""
+    """Rate period ``index`` of ``params`` from ``states`` (the list before it) over the games of ``view``,
+    then apply the rating body's adjustments taking effect in it (for a system that has them).
+
+    ``only`` re-rates part of the period: given the period's games and the players' information, it
+    says whom to rate (:meth:`System.reach` of the players new facts reach); the run then takes only
+    their games, and its ``changed`` and ``unrated`` are right for them alone.
+    """
     games = view.games(params.periods.month_names(index), walkovers=system.walkovers)
-    return system.run(params, index, states, games, player_info(view))
+    info = player_info(view)
+    if only is not None:
+        chosen = only(games, info)
+        games = [g for g in games if g.white in chosen or g.black in chosen]
+    done = system.run(params, index, states, games, info)
+    if system.adjust is None:
+        return done
+    decided = view.adjustments(params.name, params.periods.month_names(index))
+    if not decided:
+        return done
+    adjustments = [Adjustment(a.player, a.points, a.reason) for a in decided]
+    adjusted, _lines = system.adjust(params, index, {**states, **done.changed}, adjustments, info)
+    return done._replace(changed={**done.changed, **adjusted})
 
 
 def rows(
@@ -70,40 +131,55 @@ def rows(
     view: FactsView,
     inactive: Callable[[str], bool],
 ) -> list[dict[str, Any]]:
-    """The rows of the list of period ``index``: every published player not marked inactive,
-    by rating descending, then player id, numbered from 1."""
+    """The rows of the list of period ``index``: every published player not marked inactive, by rating
+    descending, then player id, numbered from 1 (and within the value of ``ranked_within``, if any)."""
     info = player_info(view)
-    listed: list[tuple[str, dict[str, Any]]] = []
-    for player in sorted(states):
-        if inactive(player):
-            continue
-        own = system.row(params, index, player, states[player], info(player))
-        if own is not None:
-            listed.append((player, own))
-    listed.sort(key=lambda item: -item[1]["rating"])  # stable: ties stay in player order
-    players = view.players
-    result: list[dict[str, Any]] = []
-    for position, (player, own) in enumerate(listed, start=1):
-        reg = players[player]
-        row: dict[str, Any] = {"position": position, "player": player, "name": reg.name, "country": reg.country}
-        row.update((key, own[key]) for key in system.keys)
-        result.append(row)
+    row = system.row
+    with paused():
+        listed: list[tuple[str, dict[str, Any]]] = []
+        for player in sorted(states):
+            if inactive(player):
+                continue
+            own = row(params, index, player, states[player], info(player))
+            if own is not None:
+                listed.append((player, own))
+        listed.sort(key=lambda item: -item[1]["rating"])  # stable: ties stay in player order
+        players = view.players
+        within = system.ranked_within
+        counted: dict[Any, int] = {}
+        head = system.head
+        result: list[dict[str, Any]] = []
+        for position, (player, own) in enumerate(listed, start=1):
+            reg = players[player]
+            known = {"position": position, "player": player, "name": reg.name, "country": reg.country}
+            if within is not None:
+                counted[own[within]] = known["class_position"] = counted.get(own[within], 0) + 1
+            full = {key: known[key] for key in head}
+            full.update((key, own[key]) for key in system.keys)
+            result.append(full)
     return result
 
 
 def explain(
     params: SystemParams, system: System, index: int, states: Mapping[str, Any], view: FactsView, player: str
-) -> Explanation:
-    """The player's part of the run of period ``index`` from ``states`` (the list before it).
+) -> OneExplanation:
+    """The player's part of the run of period ``index`` from ``states`` (the list before it), with the rating
+    body's adjustments for a system that has them.
 
     A player the run leaves as he was (he played no game of the system's list in the period) is
     explained as such: his row before the period is his row after it, carried over, with the
     system's reason as a note; one who was never rated up to the period is refused.
     """
-    games = view.games(params.periods.month_names(index), walkovers=system.walkovers)
+    months = params.periods.month_names(index)
+    games = view.games(months, walkovers=system.walkovers)
     info = player_info(view)
     try:
-        return system.explain(params, index, states, games, info, player)
+        if system.adjust is not None:
+            adjustments = [Adjustment(a.player, a.points, a.reason) for a in view.adjustments(params.name, months)]
+            found: OneExplanation = system.explain(params, index, states, games, info, player, adjustments)
+        else:
+            found = system.explain(params, index, states, games, info, player)
+        return found
     except LookupError as error:
         if player not in states:
             raise LookupError(f"{error}; and {player} has no rating under {params.name} before it") from None
@@ -112,4 +188,6 @@ def explain(
     carried = tuple((key, before.get(key)) for key in system.keys)
     after_row = system.row(params, index, player, states[player], info(player)) or {"status": "not published"}
     after = tuple((key, after_row.get(key)) for key in system.keys)
-    return Explanation(carried, (), (), (), after, (f"{reason}: carried over from the list before",))
+    note = f"{reason}: carried over from the list before"
+    kept = Explanation(carried, (), (), (), after, (note,))
+    return from_system(kept, params.name, params.periods.label(index), player)

@@ -39,7 +39,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ledger import values
+from ledger import decoding, values
 from ledger.errors import InvalidTextError, InvalidValueError, LedgerError
 
 if TYPE_CHECKING:
@@ -344,9 +344,10 @@ def withhold(facts: Facts, position: int, kind: str, state: bytes, touch: Touch,
     Also closes the withheld facts the event neutralises.
     """
     try:
-        s = json.loads(state)
-        if not isinstance(s, dict):
-            raise ValueError("not a JSON object")
+        s = decoding.facts(kind, state)
+    except decoding.NewerEventError as error:
+        keep(facts, position, kind, "", f"the stored event cannot be read ({error})")
+        return True
     except ValueError as error:
         keep(facts, position, kind, "", f"the stored event is not readable JSON ({str(error)[:80]})")
         return True

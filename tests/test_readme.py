@@ -4,11 +4,13 @@ Every ``console`` block of the README is run command by command (``$ ratings
 …``) in a fresh folder holding ``examples/``, with ``RATINGS_DB`` and the OS
 user set as the README says, and each command's output must be exactly the
 lines that follow it. Every command has help with an example, and is named
-in the README.
+in the README. The Python API's session (the ``pycon`` block) runs as a
+doctest, in a fresh folder holding ``examples/``.
 """
 
 from __future__ import annotations
 
+import doctest
 import re
 import shlex
 import shutil
@@ -93,3 +95,21 @@ def all_commands(group: click.Group, prefix: str = "ratings") -> list[tuple[str,
 def test_every_command_has_help_with_an_example_and_is_in_the_readme(path: str, command: click.Command) -> None:
     assert command.help and "Example:" in command.help, f"{path} --help has no example"
     assert f"`{path}" in README, f"{path} is not documented in the README"
+
+
+def test_readme_shows_the_python_api() -> None:
+    blocks = re.findall(r"```pycon\n(.*?)```", README, flags=re.S)
+    assert len(blocks) == 1
+    assert "Ratings.open(" in blocks[0] and "publish(" in blocks[0]
+
+
+def test_readme_python_api_session_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    monkeypatch.chdir(tmp_path)
+    (block,) = re.findall(r"```pycon\n(.*?)```", README, flags=re.S)
+    test = doctest.DocTestParser().get_doctest(block, {}, "README.md", str(ROOT / "README.md"), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    failures: list[str] = []
+    runner.run(test, out=failures.append)
+    assert runner.failures == 0 and runner.tries >= 10, "".join(failures)
+    assert (tmp_path / "club.db").exists()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, NamedTuple, Protocol
 
@@ -59,6 +59,8 @@ class PlayerInfo(NamedTuple):
     source: str
     priors: tuple[PriorValue, ...]
     """The latest known prior rating of each system (by as-of date), in system order."""
+    rated_games: int = 0
+    """The rated games the registration says he brought (the IECG's §VII starting rating)."""
 
     def prior(self, system: str) -> PriorValue | None:
         """The player's prior rating of ``system``, or None."""
@@ -89,12 +91,24 @@ class Explanation(NamedTuple):
     """The clauses applied, in words (e.g. "§8.3.4: 1063 counted as 1600, 400 points below")."""
 
 
+Groups = tuple[tuple[str, ...], ...]
+"""Groups of players a run could not rate (ungraded players who met only each other), each sorted, sorted."""
+
+
 class PeriodRun(NamedTuple):
-    """One period's run: the players it changed, and what it could not do, in words."""
+    """One period's run: the players it changed, and the groups it could not rate."""
 
     changed: dict[str, Any]
-    notes: tuple[str, ...] = ()
-    """Printed on stderr by ``list`` (e.g. "players 17, 23 met only each other and stay ungraded")."""
+    unrated: Groups = ()
+    """Kept with the run; the system's ``notes`` says them in words, and ``list`` prints them on stderr."""
+
+
+class Adjustment(NamedTuple):
+    """A rating body's decision taking effect in a period: ``points`` to a player, or to all (``player`` None)."""
+
+    player: str | None
+    points: int
+    reason: str
 
 
 class Periods(Protocol):
@@ -107,9 +121,17 @@ class Periods(Protocol):
     def last_day(self, index: int) -> date: ...
 
 
-RunPeriod = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Callable[[str], PlayerInfo]], PeriodRun]
+Info = Callable[[str], PlayerInfo]
+RunPeriod = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Info], PeriodRun]
+Reach = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Info, set[str]], set[str]]
+Adjust = Callable[
+    [Any, int, Mapping[str, Any], Sequence[Adjustment], Info], tuple[dict[str, Any], dict[str, tuple[str, ...]]]
+]
+Notes = Callable[[Any, int, Groups], tuple[str, ...]]
 Row = Callable[[Any, int, str, Any, PlayerInfo], "dict[str, Any] | None"]
-Explain = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Callable[[str], PlayerInfo], str], Explanation]
+Explain = Callable[..., Any]
+"""``explain(params, index, states, games, info, player[, adjustments])``: a rules module's gives an
+:class:`Explanation`; the registry's systems give the one explanation (:mod:`projections.explanation`)."""
 
 
 class SystemParams(Protocol):
@@ -119,6 +141,18 @@ class SystemParams(Protocol):
     def name(self) -> str: ...
     @property
     def periods(self) -> Periods: ...
+
+
+def local(
+    _params: Any, _index: int, _states: Mapping[str, Any], _games: Sequence[Game], _info: Info, reached: set[str]
+) -> set[str]:
+    """The reach of a system that rates each player from his own start, his games and his opponents' starts."""
+    return reached
+
+
+def no_notes(_params: Any, _index: int, _unrated: Groups) -> tuple[str, ...]:
+    """The notes of a system whose runs rate everyone they are given."""
+    return ()
 
 
 @dataclass(frozen=True)
@@ -142,6 +176,23 @@ class System:
     - ``keys``: the keys of ``row``, in order; the list adds ``position``, ``player``, ``name``
       and ``country`` before them, and sorts by ``rating`` descending, then player id.
     - ``walkovers``: whether an arbiter's forfeit is rated (a withdrawal never is).
+    - ``head``: the keys the list puts before ``keys``: ``position``, ``player``, ``name``,
+      ``country``, and ``class_position`` (the position within the value of ``ranked_within``)
+      for a system whose list numbers each class on its own.
+    - ``reach(params, index, states, games, info, reached)``: the players to rate again in period
+      ``index`` when ``reached`` must be (new facts touch them, or their start differs), so that
+      rating them over their own games alone gives each of them what a run of the whole period
+      would: :func:`local` for a system that rates each player from his own start, his games and
+      his opponents' starts; :func:`connected` where players are solved together.
+    - ``adjust(params, index, states, adjustments, info)``: apply the rating body's adjustments
+      taking effect in the period to ``states`` (everyone after the run): the players changed, and
+      each adjusted player's lines; None for a system without adjustments.
+    - ``notes(params, index, unrated)``: the run's :attr:`PeriodRun.unrated` groups in words.
+    - ``headings``: the heading of a column of the list's table where it is not the key (the
+      position's is ``#``).
+    - ``history(params, index, player, state, info)``: the player's figures after a run, as
+      ``history`` shows them (``history_keys``, in order); None: his list row, or "not published".
+    - ``rated``: the system's word for a player's rated games ("graded" for the ICU).
     """
 
     family: str
@@ -151,6 +202,45 @@ class System:
     explain: Explain
     make: Callable[[Iterable[Any]], Any]
     walkovers: bool = True
+    head: tuple[str, ...] = ("position", "player", "name", "country")
+    ranked_within: str | None = None
+    reach: Reach = field(default=local)
+    adjust: Adjust | None = None
+    notes: Notes = field(default=no_notes)
+    headings: tuple[tuple[str, str], ...] = ()
+    history: Row | None = None
+    history_keys: tuple[str, ...] | None = None
+    rated: str = "rated"
+
+
+def closure(games: Sequence[Game], linked: Callable[[Game], bool], reached: set[str]) -> set[str]:
+    """``reached`` and every player connected to one of them by a chain of the ``linked`` games (both ways).
+
+    >>> g = [Game("1", "a", "b", 2, "2024-01-01", None, None), Game("2", "b", "c", 1, "2024-01-02", None, None)]
+    >>> sorted(closure(g, lambda game: True, {"a"})), sorted(closure(g, lambda game: game.game == "2", {"a"}))
+    (['a', 'b', 'c'], ['a'])
+    """
+    neighbours: dict[str, list[str]] = {}
+    for game in games:
+        if linked(game):
+            neighbours.setdefault(game.white, []).append(game.black)
+            neighbours.setdefault(game.black, []).append(game.white)
+    found = set(reached)
+    stack = [p for p in reached if p in neighbours]
+    while stack:
+        for other in neighbours[stack.pop()]:
+            if other not in found:
+                found.add(other)
+                stack.append(other)
+    return found
+
+
+def everyone_connected(
+    _params: Any, _index: int, _states: Mapping[str, Any], games: Sequence[Game], _info: Info, reached: set[str]
+) -> set[str]:
+    """The reach of a system that rates the period's games one after another (each rating moves with
+    every game): every player connected to a reached one by the period's games."""
+    return closure(games, lambda _game: True, reached)
 
 
 def points(game: Game, player: str) -> float:
@@ -170,11 +260,6 @@ def age_on(born: str | None, day: str) -> int | None:
         return None
     years = int(day[:4]) - int(born[:4])
     return years - 1 if day[5:10] < born[5:10] else years
-
-
-def round_half_up(value: float) -> int:
-    """Rounded half up (published ratings are whole numbers, 0.5 rounding up)."""
-    return math.floor(value + 0.5)
 
 
 class TimeControlError(ValueError):

@@ -98,8 +98,9 @@ expect, and says so here (sources at the end):
    group's estimates are the solution of
    ``R_p·(n_p + m_p) = Σ graded opponents' points + Σ made-up points +
    Σ max(0, R_q ± 50)``, found as the ICU finds its ungraded players'
-   gradings (module ``icu``): Jacobi rounds (every round from the previous
-   round's figures, so the result does not depend on names), starting from
+   gradings (:mod:`projections.rules.solver`, shared with ``icu``): Jacobi
+   rounds (every round from the previous round's figures, so the result does
+   not depend on names), starting from
    each player's rough estimate (the group's mean rough estimate for a player
    with none), until no figure moves by more than ``tolerance``; after
    ``max_rounds`` rounds :class:`EcfConvergenceError`. A lone ungraded player
@@ -141,7 +142,7 @@ http://website.lineone.net/~ihorlewyk/YCAGradCalc.htm (Yorkshire: working grades
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -152,13 +153,17 @@ from projections.rules.common import (
     Cell,
     Explanation,
     Game,
+    Groups,
     PeriodRun,
     PlayerInfo,
     System,
     TimeControlError,
     age_on,
+    closure,
     seconds_for_moves,
 )
+from projections.rules.rounding import round_half_up
+from projections.rules.solver import ConvergenceError, components, solve
 
 ListName = Literal["standard", "rapid"]
 Status = Literal["graded", "prior", "estimated", "ungraded"]
@@ -267,13 +272,6 @@ UNGRADED = EcfState(None, None, 0, "ungraded", 0, None, None, ())
 # --- the formulas ------------------------------------------------------------
 
 
-def round_half_up(value: Fraction | float | int) -> int:
-    """Choice 12: a grade is rounded half up to a whole number."""
-    if isinstance(value, Fraction):
-        return math.floor(value + Fraction(1, 2))
-    return math.floor(value + 0.5)
-
-
 def capped(params: EcfGradingParams, own: int, opponent: int) -> int:
     """Seed 004: the opponent's grade, taken as exactly 40 away from the player's own when further."""
     return max(own - params.cap, min(own + params.cap, opponent))
@@ -358,29 +356,27 @@ def consistent_estimates(
     """Choice 9: the estimates consistent between ungraded players who met, by successive approximation.
 
     Solves ``R_p = (fixed_p + Σ max(floor, R_q + offset) for (q, offset) in links_p) / counts_p`` for every
-    ``p`` of ``fixed`` by Jacobi rounds from ``start``, until no figure moves by more than ``tolerance``.
-    ``offset`` is +50, 0 or -50 (a win, draw or loss against ``q``). Returns the figures and the rounds;
+    ``p`` of ``fixed`` by Jacobi rounds from ``start``, until no figure moves by more than ``tolerance``
+    (:func:`projections.rules.solver.solve`: ``fixed_p``, as a float, and the terms in one correctly rounded
+    sum). ``offset`` is +50, 0 or -50 (a win, draw or loss against ``q``). Returns the figures and the rounds;
     raises :class:`EcfConvergenceError` after ``max_rounds`` rounds.
     """
-    players = sorted(fixed)
-    base = {p: float(fixed[p]) for p in players}
-    figures = {p: float(start[p]) for p in players}
-    for rounds in range(1, max_rounds + 1):
-        following: dict[str, float] = {}
-        for p in players:
-            if floor is None:
-                terms = [figures[q] + offset for q, offset in links[p]]
-            else:
-                terms = [max(float(floor), figures[q] + offset) for q, offset in links[p]]
-            following[p] = math.fsum([base[p], *terms]) / counts[p]
-        change = max(abs(following[p] - figures[p]) for p in players)
-        figures = following
-        if change <= tolerance:
-            return figures, rounds
-    raise EcfConvergenceError(
-        f"the estimates of ungraded players {', '.join(players)} did not settle within {tolerance} "
-        f"in {max_rounds} rounds of successive approximation"
-    )
+    try:
+        return solve(
+            {p: float(value) for p, value in fixed.items()},
+            counts,
+            links,
+            start,
+            floor=floor,
+            fsum="all",
+            tolerance=tolerance,
+            max_rounds=max_rounds,
+        )
+    except ConvergenceError as error:
+        raise EcfConvergenceError(
+            f"the estimates of ungraded players {', '.join(error.players)} did not settle within {tolerance} "
+            f"in {max_rounds} rounds of successive approximation"
+        ) from error
 
 
 # --- the run -----------------------------------------------------------------
@@ -475,11 +471,15 @@ class _Work:
             return ()
         return start.recent[-wanted:]
 
+    def ungraded_opponents(self, who: str) -> Iterator[str]:
+        """Choice 9: the player's ungraded opponents, once a game: his links in his group."""
+        return (side.opponent for side in self.sides[who] if not self.graded(side.opponent))
+
     def _estimate(self) -> None:
         """Choice 9: the estimates of the period's ungraded players, group by group."""
         params = self.params
         ungraded = sorted(who for who in self.starts if not self.graded(who))
-        for members in _components(ungraded, self.sides, self.graded):
+        for members in components(ungraded, self.ungraded_opponents):
             fixed: dict[str, Fraction] = {}
             anchors: dict[str, int] = {}
             counts: dict[str, int] = {}
@@ -498,8 +498,9 @@ class _Work:
                 anchors[who] = len(known)
                 counts[who] = len(self.sides[who]) + len(made)
                 links[who] = own_links
+            group = tuple(members)  # one tuple for the group, shared by its members (not one copy each)
             for who in members:
-                self.groups[who] = tuple(members)
+                self.groups[who] = group
             rough = {who: fixed[who] / anchors[who] for who in members if anchors[who]}
             if not rough:
                 self.unanchored.append(tuple(members))
@@ -604,27 +605,6 @@ def _check(game: Game) -> None:
         raise EcfGameError(f"game {game.game!r}: White's score must be 2, 1 or 0 half points")
 
 
-def _components(
-    ungraded: Sequence[str], sides: Mapping[str, list[_Side]], graded: Callable[[str], bool]
-) -> list[list[str]]:
-    """Ungraded players connected by games with each other, each sorted, in order of their first player."""
-    seen: set[str] = set()
-    found: list[list[str]] = []
-    for first in ungraded:
-        if first in seen:
-            continue
-        seen.add(first)
-        members, stack = [first], [first]
-        while stack:
-            for side in sides[stack.pop()]:
-                if not graded(side.opponent) and side.opponent not in seen:
-                    seen.add(side.opponent)
-                    members.append(side.opponent)
-                    stack.append(side.opponent)
-        found.append(sorted(members))
-    return found
-
-
 def _list_words(params: EcfGradingParams) -> str:
     return "standard-play" if params.category == "standard" else "rapidplay"
 
@@ -651,13 +631,35 @@ def run_period(
             changed[who] = work.calc(who).after
         else:
             changed[who] = _state(states[who]) if who in states else newcomer(params, info(who))
-    notes = tuple(
+    return PeriodRun(changed, tuple(sorted(work.unanchored)))
+
+
+def notes(params: EcfGradingParams, index: int, unrated: Groups) -> tuple[str, ...]:
+    """The groups a run could not grade, in words."""
+    return tuple(
         f"{params.name} {params.periods.label(index)}: players {', '.join(group)} met only each other on the "
         f"{_list_words(params)} list, with no graded opponent and no earlier games, and stay ungraded "
         f"({SEED}: an ungraded opponent's grade is estimated from available information)"
-        for group in sorted(work.unanchored)
+        for group in unrated
     )
-    return PeriodRun(changed, notes)
+
+
+def reach(
+    params: EcfGradingParams,
+    index: int,
+    states: Mapping[str, Any],
+    games: Sequence[Game],
+    info: Callable[[str], PlayerInfo],
+    reached: set[str],
+) -> set[str]:
+    """Ungraded players are estimated together, and their estimates are their opponents' grades: with a
+    reached player go all players joined to him through games with an ungraded player (seed 003)."""
+
+    def ungraded(player: str) -> bool:
+        state = states.get(player)
+        return (_state(state) if state is not None else newcomer(params, info(player))).grade is None
+
+    return closure(games, lambda game: ungraded(game.white) or ungraded(game.black), reached)
 
 
 # --- list rows ---------------------------------------------------------------
@@ -856,7 +858,15 @@ def make_state(fields: Iterable[Any]) -> EcfState:
 
 
 SYSTEM = System(
-    family="ecf-grading", keys=KEYS, run=run_period, row=row, explain=explain, make=make_state, walkovers=False
+    family="ecf-grading",
+    keys=KEYS,
+    run=run_period,
+    row=row,
+    explain=explain,
+    make=make_state,
+    walkovers=False,
+    reach=reach,
+    notes=notes,
 )
 """The ECF grading system's pure functions (both lists)."""
 

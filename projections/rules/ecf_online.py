@@ -61,7 +61,6 @@ Where the seed is silent, the choices an ECF rating officer would expect:
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -76,9 +75,11 @@ from projections.rules.common import (
     PlayerInfo,
     System,
     TimeControlError,
+    everyone_connected,
     seconds_for_moves,
 )
 from projections.rules.elo_table import expected_hundredths
+from projections.rules.rounding import round_half_up, round_hundredths_half_away
 
 Category = Literal["standard", "rapid", "blitz"]
 """Seed 003, "Time Controls": the three separate online ratings."""
@@ -256,13 +257,7 @@ def seed(params: EcfOnlineParams, info: PlayerInfo) -> tuple[int, str]:
 
 
 def _hundredths(rating: float) -> int:
-    return math.floor(rating * 100 + 0.5)
-
-
-def _difference(hundredths: int) -> int:
-    """The difference for the table: the exact one to the nearest whole point, half up in size (choice 3)."""
-    size = (abs(hundredths) + 50) // 100
-    return size if hundredths >= 0 else -size
+    return round_half_up(rating * 100)
 
 
 def published(rating: float) -> int:
@@ -303,7 +298,7 @@ def _rate(
                     current[player] = _hundredths(state.rating)
                 counts[player] = 0
         white, black = current[game.white], current[game.black]
-        we_white = expected_hundredths(_difference(white - black))  # "the elo probability table"
+        we_white = expected_hundredths(round_hundredths_half_away(white - black))  # "the elo probability table"
         current[game.white] = white + k * (50 * game.white_points2 - we_white)  # Rnew = R + k(W − We)
         current[game.black] = black + k * (50 * (2 - game.white_points2) - (100 - we_white))
         counts[game.white] += 1
@@ -385,7 +380,7 @@ def explain(
         after = own + k * w_we
         opponent = game.black if white else game.white
         change = round(k * w_we / 100, 2)
-        diff = _difference(own - other)
+        diff = round_hundredths_half_away(own - other)
         lines.append((game.game, opponent, own / 100, other / 100, diff, points2 / 2, we / 100, change, after / 100))
     others = sum(
         1 for game in games if player in (game.white, game.black) and category_of(game.time_control) != params.category
@@ -434,5 +429,6 @@ SYSTEM = System(
     explain=explain,
     make=make_state,
     walkovers=False,
+    reach=everyone_connected,  # seed 003, "Rating Algorithm": each game moves the ratings the next one reads
 )
 """The ECF online ratings; their parameter sets are :data:`VERSIONS`."""

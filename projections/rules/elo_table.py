@@ -30,7 +30,7 @@ Choices where the tables are silent:
 
 from __future__ import annotations
 
-import math
+from projections.rules.rounding import round_half_up
 
 _PD_ROWS: tuple[tuple[int, int], ...] = (
     # FIDE §8.1.2: (the largest D of the row, PD of the higher rated player in hundredths).
@@ -134,7 +134,7 @@ def expected_score(difference: float) -> float:
         >>> expected_score(0), expected_score(100), expected_score(-100), expected_score(736)
         (0.5, 0.64, 0.36, 1.0)
     """
-    size = math.floor(abs(difference) + 0.5)
+    size = round_half_up(abs(difference))
     return expected_hundredths(size if difference >= 0 else -size) / 100
 
 
@@ -151,4 +151,4 @@ def rating_difference(p: float) -> int:
     >>> rating_difference(0.5), rating_difference(0.25), rating_difference(1.0)
     (0, -193, 800)
     """
-    return rating_difference_hundredths(math.floor(p * 100 + 0.5))
+    return rating_difference_hundredths(round_half_up(p * 100))

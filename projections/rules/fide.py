@@ -125,7 +125,6 @@ officer would expect:
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
@@ -141,9 +140,9 @@ from projections.rules.common import (
     PlayerInfo,
     System,
     age_on,
-    round_half_up,
 )
 from projections.rules.elo_table import expected_hundredths, rating_difference_hundredths
+from projections.rules.rounding import round_half_up, round_hundredths_half_away
 
 InitialFormula = Literal["20-per-half-point", "two-draws-1800"]
 """§8.2.3: how the initial rating is made from Ra and the score (2014/2022, or 2024)."""
@@ -343,12 +342,6 @@ def make_state(fields: Iterable[Any]) -> FideState:
 # --- arithmetic --------------------------------------------------------------
 
 
-def round_away(hundredths: int) -> int:
-    """§8.3.4: a change in hundredths to the nearest whole number, 0.5 away from zero."""
-    whole = (abs(hundredths) + 50) // 100
-    return whole if hundredths >= 0 else -whole
-
-
 def compress(params: FideParams, rating: int) -> int:
     """The compression of 1 March 2024: R + 0.4 × (2000 − R) for 1000 ≤ R < 2000, rounded half up (choice 4)."""
     if not params.compression_from <= rating < params.compression_to:
@@ -415,7 +408,7 @@ def initial_rating(params: FideParams, pool: Sequence[tuple[int, int, int]]) -> 
         ra = Fraction(total, counted)
         p100 = (100 * points2 + counted) // (2 * counted)  # p to two decimals, half up (choice 4)
         dp = rating_difference_hundredths(p100)
-        rating = math.floor(ra + dp + Fraction(1, 2))
+        rating = round_half_up(ra + dp)
         if params.initial_max is not None:
             rating = min(rating, params.initial_max)  # "The maximum initial rating is 2200."
         return Initial(games, total, counted, points2, ra, p100, dp, rating)
@@ -428,7 +421,7 @@ def initial_rating(params: FideParams, pool: Sequence[tuple[int, int, int]]) -> 
     else:
         below = (100 * points2 + games) // (2 * games)  # "less than 50%, then Ru = Ra + dp"; p half up (choice 4)
         dp = rating_difference_hundredths(below)
-    return Initial(games, total, games, points2, ra, below, dp, math.floor(ra + dp + Fraction(1, 2)))
+    return Initial(games, total, games, points2, ra, below, dp, round_half_up(ra + dp))
 
 
 # --- one period ----------------------------------------------------------------
@@ -549,7 +542,7 @@ def assess(params: FideParams, index: int, start: FideState, entries: Sequence[E
         used.append(difference)
         pds.append(pd)
         how.append(note)
-    change = round_away(k * sigma100)  # §8.3.2 d), §8.3.4
+    change = round_hundredths_half_away(k * sigma100)  # §8.3.2 d), §8.3.4: 0.5 away from zero
     rating = own + change
     if rating < params.floor:
         state = FideState(None, last_period=index, period_games=rated)  # §7.2.1: unrated on the next list

@@ -74,7 +74,7 @@ Where the papers are silent or leave a choice, this module chooses, and says so:
 6. **Status**: ``provisional`` while the published RD is 110 or more (lichess:
    ``provisional = deviation >= 110``), ``established`` below (``provisional_rd``).
 7. **Publishing.** The list shows the rating rounded half up to a whole number
-   (:func:`projections.rules.common.round_half_up`), the RD (``deviation``) to
+   (:func:`projections.rules.rounding.round_half_up`), the RD (``deviation``) to
    one decimal, the volatility to six; the status is read from the published
    RD. The exact values are kept in the state and used from period to period.
    ``games`` counts the games rated by this system (a prior's games are not
@@ -106,7 +106,8 @@ from datetime import date
 from typing import Any, NamedTuple
 
 from projections.periods import PeriodScheme
-from projections.rules.common import Cell, Explanation, Game, PeriodRun, PlayerInfo, System, round_half_up
+from projections.rules.common import Cell, Explanation, Game, PeriodRun, PlayerInfo, System
+from projections.rules.rounding import round_half_up
 
 Q = math.log(10) / 400
 """Glicko Step 2: q = ln 10 / 400 = 0.0057565."""

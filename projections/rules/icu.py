@@ -88,13 +88,14 @@ officer would expect, and says so here:
    player with a figure (provisional, even below five games, or graded) is
    anchored: its gradings are the solution of the new-player equations
    ``R_i·n_i = Σ fixed opponents + Σ R_j (ungraded opponents) + 400·(W_i − L_i)``,
-   found by successive approximation (Jacobi rounds: every round uses the
-   previous round's figures, so the result does not depend on the players'
-   names), starting from the mean grading of the group's graded opponents, and
-   stopping at the first round in which no figure moves by more than
-   ``tolerance`` (the error left is then at most q/(1 − q) times the
-   tolerance, q < 1 the largest share of a player's games against ungraded
-   players); after ``max_rounds`` rounds without that, the run raises
+   found by successive approximation (:mod:`projections.rules.solver`, shared
+   with the ECF grading; Jacobi rounds: every round uses the previous round's
+   figures, so the result does not depend on the players' names), starting
+   from the mean grading of the group's graded opponents, and stopping at
+   the first round in which no figure moves by more than ``tolerance`` (the
+   error left is then at most q/(1 − q) times the tolerance, q < 1 the
+   largest share of a player's games against ungraded players); after
+   ``max_rounds`` rounds without that, the run raises
    :class:`IcuConvergenceError`. (The rounds always converge for an anchored
    group; the bound only guards against a group so large and so loosely tied
    to its graded opponents that convergence is impractically slow.) A player
@@ -120,12 +121,14 @@ officer would expect, and says so here:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, NamedTuple
 
 from projections.periods import PeriodScheme
+from projections.rules.rounding import round_half_up
+from projections.rules.solver import ConvergenceError, components, solve
 
 Status = Literal["ungraded", "provisional", "graded"]
 """A player's standing: no figure yet, a provisional figure, or a full grading."""
@@ -337,13 +340,6 @@ class Regrading(NamedTuple):
 # --- the formulas ------------------------------------------------------------
 
 
-def round_half_up(value: Fraction | float) -> int:
-    """Choice 2: a new grading is rounded half up to a whole number."""
-    if isinstance(value, Fraction):
-        return math.floor(value + Fraction(1, 2))
-    return math.floor(value + 0.5)
-
-
 def published(state: IcuState, params: IcuParams = ICU_1980) -> str | None:
     """The list figure: ``835/6`` while provisional, the grade once graded, None below five games.
 
@@ -546,24 +542,29 @@ def consistent_gradings(
 
     Solves ``R_p = (fixed_p + Σ R_q for q in links_p) / games_p`` for every
     ``p`` of ``fixed`` by successive approximation (choice 9): Jacobi rounds
-    from ``start``, until no figure moves by more than ``tolerance``.
-    ``fixed_p`` is the sum of the player's graded opponents ±400 a win/loss;
-    ``links_p`` his ungraded opponents, once a game. Returns the figures and
-    the number of rounds; raises :class:`IcuConvergenceError` after
-    ``max_rounds`` rounds.
+    from ``start`` for everyone, until no figure moves by more than
+    ``tolerance`` (:func:`projections.rules.solver.solve`: no floor, ``fixed_p``
+    added to the sum of the figures). ``fixed_p`` is the sum of the player's
+    graded opponents ±400 a win/loss; ``links_p`` his ungraded opponents, once
+    a game. Returns the figures and the number of rounds; raises
+    :class:`IcuConvergenceError` after ``max_rounds`` rounds.
     """
-    players = sorted(fixed)
-    figures = dict.fromkeys(players, float(start))
-    for rounds in range(1, max_rounds + 1):
-        following = {p: (fixed[p] + math.fsum(figures[q] for q in links[p])) / games[p] for p in players}
-        change = max(abs(following[p] - figures[p]) for p in players)
-        figures = following
-        if change <= tolerance:
-            return figures, rounds
-    raise IcuConvergenceError(
-        f"the gradings of ungraded players {', '.join(players)} did not settle within {tolerance} "
-        f"in {max_rounds} rounds of successive approximation (ICU 1980, Playing Unrated Players)"
-    )
+    try:
+        return solve(
+            fixed,
+            games,
+            {p: [(q, 0) for q in links[p]] for p in fixed},
+            dict.fromkeys(fixed, float(start)),
+            floor=None,
+            fsum="links",
+            tolerance=tolerance,
+            max_rounds=max_rounds,
+        )
+    except ConvergenceError as error:
+        raise IcuConvergenceError(
+            f"the gradings of ungraded players {', '.join(error.players)} did not settle within {tolerance} "
+            f"in {max_rounds} rounds of successive approximation (ICU 1980, Playing Unrated Players)"
+        ) from error
 
 
 def apply_adjustments(
@@ -659,12 +660,16 @@ class _Run:
 
     def ungraded(self) -> None:
         """ICU 1980, "Rating a New Player" and "Playing Unrated Players" (choice 9)."""
-        for members in _components(self.in_group(1), self.sides, self.groups):
+        for members in components(self.in_group(1), self.ungraded_opponents):
             anchors = [self.old(s.opponent) for who in members for s in self.sides[who] if self.groups[s.opponent] != 1]
             if anchors:
                 self.new_players(members, anchors)
             else:
                 self.cannot_grade(members)
+
+    def ungraded_opponents(self, who: str) -> Iterator[str]:
+        """Choice 9: the player's ungraded opponents (group 1), once a game: his links in his group."""
+        return (side.opponent for side in self.sides[who] if self.groups[side.opponent] == 1)
 
     def cannot_grade(self, members: list[str]) -> None:
         """Choice 9: no graded opponent, directly or through other ungraded players."""
@@ -706,6 +711,12 @@ class _Run:
                 params.max_rounds,
             )
             figures = dict(solved)
+        # The same line for every member of the group: one string, not one copy of the group's names each.
+        approximation = (
+            f"  Ungraded opponents at the gradings consistent between {', '.join(members)}, found by "
+            f"successive approximation in {rounds} rounds to within {params.tolerance:g} "
+            "(ICU 1980, Playing Unrated Players)"
+        )
         for who in members:
             own = self.sides[who]
             entries = tuple(
@@ -722,11 +733,7 @@ class _Run:
             lines.append("Graded as a new player (ICU 1980, Rating a New Player):")
             lines.extend(f"  {_entry_line(e)}" for e in entries)
             if rounds:
-                lines.append(
-                    f"  Ungraded opponents at the gradings consistent between {', '.join(members)}, found by "
-                    f"successive approximation in {rounds} rounds to within {params.tolerance:g} "
-                    "(ICU 1980, Playing Unrated Players)"
-                )
+                lines.append(approximation)
             lines.append(f"  1) Sum of opponents' gradings: {_num(total)}")
             lines.append(
                 f"  2) Wins − losses {wml:+d}: {params.new_player_points * wml:+d}, "
@@ -889,27 +896,6 @@ def _check(game: IcuGame) -> None:
         raise IcuGameError(f"game {game.game!r}: player {game.white!r} cannot play against himself")
     if game.white_points2 not in (0, 1, 2):
         raise IcuGameError(f"game {game.game!r}: White's score must be 2, 1 or 0 half points")
-
-
-def _components(
-    ungraded: Sequence[str], sides: Mapping[str, list[_Side]], groups: Mapping[str, int]
-) -> list[list[str]]:
-    """Ungraded players connected by games with each other, each sorted, in order of their first player."""
-    seen: set[str] = set()
-    found: list[list[str]] = []
-    for first in ungraded:
-        if first in seen:
-            continue
-        seen.add(first)
-        members, stack = [first], [first]
-        while stack:
-            for side in sides[stack.pop()]:
-                if groups[side.opponent] == 1 and side.opponent not in seen:
-                    seen.add(side.opponent)
-                    members.append(side.opponent)
-                    stack.append(side.opponent)
-        found.append(sorted(members))
-    return found
 
 
 def _year_games(params: IcuParams, period: int, before: IcuState, batch: int) -> int:

@@ -90,9 +90,10 @@ from dataclasses import dataclass
 from datetime import date
 from functools import partial
 from itertools import pairwise
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from projections.periods import PeriodScheme
+from projections.rules.rounding import round_half_up  # §I.5: published ratings are rounded half up
 
 
 @dataclass(frozen=True)
@@ -225,11 +226,6 @@ _state: Callable[[tuple[int, int, bool, int, int, int, int, int, int, int, int |
 """A :class:`PlayerState` from its twelve fields in order, without a call to its Python constructor."""
 _entry: Callable[[tuple[str, str, int, int, int]], Entry] = partial(tuple.__new__, Entry)
 """An :class:`Entry` from its five fields in order, the same way."""
-
-
-def round_half_up(value: float) -> int:
-    """§I.5 (foundation issue): published ratings are rounded half up."""
-    return math.floor(value + 0.5)
 
 
 def expected_score(own: float, opponent: float) -> float:
@@ -481,7 +477,7 @@ def entries_of_period(
     params: IecgParams,
     period: int,
     previous: Mapping[str, PlayerState],
-    games: Sequence[RatedGame],
+    games: Sequence[tuple[Any, ...]],
     new: Callable[[str], PlayerState],
 ) -> tuple[dict[str, PlayerState], dict[str, list[Entry]]]:
     """Each player of the period as the run sees him, and his games from his side.
@@ -492,7 +488,8 @@ def entries_of_period(
     starts: dict[str, PlayerState] = {}
     entries: dict[str, list[Entry]] = {}
     get, used_against, entry = previous.get, opponent_rating_used, _entry
-    for game, white_id, black_id, white_points2 in sorted(games):
+    for rated in sorted(games):  # a RatedGame, or a Game: (game, white, black, White's half points, …)
+        game, white_id, black_id, white_points2 = rated[0], rated[1], rated[2], rated[3]
         white = starts.get(white_id)
         if white is None:
             white = starts[white_id] = start_of_period(params, period, get(white_id), new, white_id)
@@ -515,7 +512,7 @@ def rate_period(
     params: IecgParams,
     period: int,
     previous: Mapping[str, PlayerState],
-    games: Sequence[RatedGame],
+    games: Sequence[tuple[Any, ...]],
     new: Callable[[str], PlayerState],
 ) -> dict[str, PlayerState]:
     """The run at the end of ``period``: the new state of every player who played.
@@ -531,7 +528,8 @@ def rate_period(
     get = previous.get
     expected = _EXPECTED
     seen: dict[str, _Player] = {}
-    for _game, white_id, black_id, white_points2 in sorted(games):  # §VI.1: in game-id order all the same
+    for rated in sorted(games):  # §VI.1: in game-id order all the same (a RatedGame, or a Game)
+        white_id, black_id, white_points2 = rated[1], rated[2], rated[3]
         white = seen.get(white_id)
         if white is None:
             white = seen[white_id] = _player(params, period, get(white_id), new, white_id)

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from ledger.application import RatingLedger
 from ledger.errors import LedgerError
 from ledger.store import LogRecord
-from projections.explain import Explanation
+from projections.explanation import Explanation
 from tests.projections.bitemporal_support import (
     AMENDMENT_KINDS,
     COMMANDS,
@@ -402,8 +402,8 @@ def test_a_late_result_changes_its_period_as_known_now_and_not_as_known_before(t
     assert rows_of(ledger, "2024-01", "2024-06-01") == ONE_EACH
     assert rows_of(ledger, "2024-01", "2024-01-10") == []  # before g1 was reported
     with projector(ledger, cache) as made:
-        assert len(made.explain(RULES, "A", "2024-01", known_at="2024-03-01").lines) == 1
-        assert len(made.explain(RULES, "A", "2024-01").lines) == 2
+        assert len(made.explain(RULES, "A", "2024-01", known_at="2024-03-01").rows) == 1
+        assert len(made.explain(RULES, "A", "2024-01").rows) == 2
         assert [s.rating for _, s in made.history(RULES, "B", known_at="2024-03-01")] == [1795]
         assert [s.rating for _, s in made.history(RULES, "B")] == [1810]
 

@@ -220,3 +220,20 @@ def test_the_facts_a_cache_gives_back_are_the_facts_folded_from_the_log(tmp_path
     finally:
         writer.close()
         reader.close()
+
+
+def test_one_players_state_is_read_without_decoding_the_others() -> None:
+    """``player_state`` finds exactly what ``decode_states`` would, in both encodings, for awkward ids too."""
+    from projections.cache import decode_states, encode_states, player_state
+    from projections.rules.glicko import GlickoState, make_state
+    from projections.rules.iecg import PlayerState
+
+    ids = ["P1", "P12", "1", "a,b", 'q"uote', "back\\slash", "é", "P"]
+    packed = {p: PlayerState(1500 + i, 1500, True, 10, 20, 1, 2, 3, 0, 0, 4, 1500) for i, p in enumerate(ids)}
+    text = {p: GlickoState(1500.5 + i, 80.25, 3, 7) for i, p in enumerate(ids)}
+    for states, make in ((packed, PlayerState._make), (text, make_state)):
+        blob = encode_states(states)
+        for player in [*ids, "P2", "a", "Q"]:
+            assert player_state(blob, player, make) == decode_states(blob, make).get(player)
+        assert player_state(blob, "P12", make) == states["P12"]
+        assert player_state(blob, "P2", make) is None

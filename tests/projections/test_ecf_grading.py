@@ -81,7 +81,8 @@ def explain(
     infos: Mapping[str, PlayerInfo] | None = None,
 ) -> Explanation:
     lookup = (lambda p: infos.get(p) or player(p)) if infos else info
-    return SYSTEM.explain(params, index, states, games, lookup, who)
+    found: Explanation = SYSTEM.explain(params, index, states, games, lookup, who)
+    return found
 
 
 def column(explanation: Explanation, name: str) -> list[Any]:
@@ -511,7 +512,8 @@ def test_made_up_points_anchor_an_ungraded_group() -> None:
     done = run(states, games)
     assert (done.changed["E"].grade, done.changed["E"].category) == (120, "E")
     assert (done.changed["F"].grade, done.changed["F"].status, done.changed["F"].unenhanced) == (None, "estimated", 120)
-    assert done.notes == ()
+    assert done.unrated == ()
+    assert SYSTEM.notes(ECF_GRADING, Y2011, done.unrated) == ()
 
 
 def test_unanchored_group_stays_ungraded_and_is_named() -> None:
@@ -520,8 +522,10 @@ def test_unanchored_group_stays_ungraded_and_is_named() -> None:
     done = run({}, games)
     assert done.changed["X"] == UNGRADED._replace(period=Y2011)
     assert done.changed["Y"] == UNGRADED._replace(period=Y2011)
-    assert len(done.notes) == 1
-    assert "players X, Y met only each other" in done.notes[0]
+    assert done.unrated == (("X", "Y"),)
+    notes = SYSTEM.notes(ECF_GRADING, Y2011, done.unrated)
+    assert len(notes) == 1
+    assert "players X, Y met only each other" in notes[0]
     assert SYSTEM.row(ECF_GRADING, Y2011, "X", done.changed["X"], info("X")) is None
     shown = explain({}, games, "X")
     assert set(column(shown, "points")) == {None}

@@ -31,10 +31,10 @@ from projections.rules.iecg import (
     r_factor,
     rating_change_of_score,
     rating_class,
-    round_half_up,
     settle,
     start_of_period,
 )
+from projections.rules.rounding import round_half_up
 from tests.projections.federation import RULES, Federation, period_index
 
 PARAMS = IECG_1_7
@@ -470,9 +470,10 @@ def test_iii8_cutoff_boundaries_through_replay(tmp_path: Path, opponent: int, us
     assert fed.states("2021-01")["P"].rating == used
     projector = fed.projector()
     # The established side is cut the same way around his own rating.
-    line = projector.explain(RULES, "O", "2021-01").lines[0]
+    explained = projector.explain(RULES, "O", "2021-01")
+    used = [column.heading for column in explained.columns].index("used")
     expected_for_o = max(opponent - 400, min(opponent + 400, 1000))
-    assert line.entry.used == expected_for_o
+    assert explained.rows[0][used] == expected_for_o
     projector.close()
 
 

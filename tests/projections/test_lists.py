@@ -8,9 +8,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from projections.lists import LIST_KEYS, RatingList
+from projections.lists import RatingList
+from projections.registry import get_rules, system_for
+from projections.systems import list_keys
 
 TEXT = st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=12)
+LIST_KEYS = list_keys(system_for(get_rules("iecg-1.7")))
 ROW = st.fixed_dictionaries({key: st.integers(-5000, 5000) for key in LIST_KEYS}).map(dict)
 
 

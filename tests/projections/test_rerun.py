@@ -21,10 +21,9 @@ from pathlib import Path
 import pytest
 
 from ledger.errors import LedgerError
-from projections import replay
 from projections.registry import get_rules
 from projections.replay import Projector
-from projections.rules import iecg
+from projections.rules import iecg, iecg_system
 from projections.rules.iecg import IecgParams, PlayerState, RatedGame
 from tests.projections.federation import Federation
 
@@ -73,7 +72,7 @@ def test_every_step_equals_a_cold_replay(tmp_path: Path, seed: int, monkeypatch:
         rated.append(len(period_games))
         return whole(params, period, previous, period_games, new)
 
-    monkeypatch.setattr(replay, "rate_period", spy)
+    monkeypatch.setattr(iecg_system, "rate_period", spy)
     for rules in RULES:
         assert lists(fed.projector(cache), rules) == lists(fed.projector(), rules)
     voided: list[str] = []

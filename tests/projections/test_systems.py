@@ -53,7 +53,11 @@ def toy_run(
             delta = {1.0: 10, 0.5: 0, 0.0: -10}[points(game, player)]
             seen = f"{game.day} {game.game} {game.tournament} {game.time_control}"
             changed[player] = ToyState(state.rating + delta, state.games + 1, (*state.seen, seen))
-    return PeriodRun(changed, ("toy note",) if games else ())
+    return PeriodRun(changed, (tuple(sorted(changed)),) if games else ())
+
+
+def toy_notes(params: Any, index: int, unrated: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    return tuple(f"toy note: {', '.join(group)}" for group in unrated)
 
 
 def toy_row(params: Any, index: int, player: str, state: Any, info: PlayerInfo) -> dict[str, Any] | None:
@@ -86,14 +90,14 @@ def toy_make(fields: Iterable[Any]) -> ToyState:
     return ToyState(rating, games, tuple(seen))
 
 
-TOY = System("toy", ("rating", "status", "games"), toy_run, toy_row, toy_explain, toy_make)
+TOY = System("toy", ("rating", "status", "games"), toy_run, toy_row, toy_explain, toy_make, notes=toy_notes)
 
 
 @pytest.fixture(autouse=True)
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
     params = ToyParams("toy", PeriodScheme(months=1, rules_clause="toy"))
     monkeypatch.setitem(registry.RULES, "toy", params)
-    monkeypatch.setitem(registry.SYSTEMS, "toy", TOY)
+    monkeypatch.setitem(registry.SYSTEMS, "toy", registry.adapted(TOY))
     SEEN.clear()
     INFOS.clear()
 
@@ -184,20 +188,21 @@ def test_inactive_players_are_not_listed_and_notes_and_explanations(fed: Federat
     fed.ledger.mark_inactive("B", on="2024-01-31", reason="break", reported_on="2024-01-31")
     projector = fed.projector()
     assert [r["player"] for r in projector.rating_list("toy", "2024-01").rows] == ["A", "C"]
-    assert projector.notes("toy", "2024-01") == ("toy note",)
-    explained = projector.explain_system("toy", "B", "2024-01")
-    assert explained.lines == (("g1", 0.5), ("g2", 0.0), ("late", 1.0))  # B drew g1, lost g2 to A, won "late"
+    assert projector.notes("toy", "2024-01") == ("toy note: A, B, C",)  # kept with the run, read back
+    explained = projector.explain("toy", "B", "2024-01")
+    assert explained.rows == (("g1", 0.5), ("g2", 0.0), ("late", 1.0))  # B drew g1, lost g2 to A, won "late"
     with pytest.raises(LookupError, match="unknown player 'Z'"):
-        projector.explain_system("toy", "Z", "2024-01")
+        projector.explain("toy", "Z", "2024-01")
 
 
 def test_a_player_who_did_not_play_is_explained_as_carried_over(fed: Federation) -> None:
     fed.ledger.register_player("D", "Player D", reported_on="2024-01-01")
     projector = fed.projector()
-    explained = projector.explain_system("toy", "A", "2024-02")
+    explained = projector.explain("toy", "A", "2024-02")
     # A's January: 1020 on 4 games (see above), carried over to February, when he did not play.
     assert explained.before == explained.after == (("rating", 1020), ("status", "rated"), ("games", 4))
-    assert explained.lines == ()
-    assert explained.notes == ("A played no toy game: carried over from the list before",)
+    assert explained.rows == ()
+    notes = [s.get("text") for s in explained.statements if s.key == "note"]
+    assert notes == ["A played no toy game: carried over from the list before"]
     with pytest.raises(LookupError, match="D played no toy game; and D has no rating under toy before it"):
-        projector.explain_system("toy", "D", "2024-02")
+        projector.explain("toy", "D", "2024-02")

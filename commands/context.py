@@ -1,0 +1,105 @@
+"""What every command shares: the ledger file and choices the group parses (:class:`Context`), and the one
+place where the library's refusals become a message and exit status 1 (:func:`refusals`)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import click
+from eventsourcing.domain import EventSourcingError
+from eventsourcing.persistence import PersistenceError
+
+from ledger.application import RatingLedger
+from ledger.chain import ChainError
+from ledger.errors import LedgerError
+from ledger.ledger_file import describe_store_error
+from ledger.store import SQLiteLogReader, open_reader
+from projections.api import Ratings, cache_file
+from projections.periods import PeriodError
+from projections.registry import UnknownRulesError
+from projections.replay import Projector
+from projections.rules.conversions import ConversionError
+
+REFUSED = (LedgerError, PeriodError, UnknownRulesError, LookupError, ChainError, ConversionError)
+"""Errors that mean "refused": a message and exit status 1."""
+
+STORE_ERRORS = (PersistenceError, sqlite3.Error)
+"""Errors of the ledger file itself (not a SQLite file, not writable, locked...): a message and exit status 1."""
+
+
+class Context:
+    """What every command gets from the group: the ledger file, who types, the cache choice.
+
+    Recording commands open the ledger with :meth:`ledger`; read commands only ever read it,
+    through :meth:`reader` or :meth:`ratings` (issue 10 §2): neither creates nor changes a file.
+    """
+
+    def __init__(self, db: str, by: str | None, cache: bool, cache_dir: str | None = None) -> None:
+        self.db = db
+        self.by = by
+        self.cache = cache
+        self.cache_dir = cache_dir
+        self.opened: RatingLedger | None = None
+
+    skip_unusable = False
+    """``ratings --skip-unusable``: compute without the stored facts a replay cannot use, naming each on stderr."""
+
+    def ledger(self) -> RatingLedger:
+        """The ledger, opened to record in it: a missing, foreign or read-only file is refused (a LedgerError)."""
+        if self.opened is None:
+            self.opened = RatingLedger(self.db, user=self.by)
+        return self.opened
+
+    def reader(self) -> SQLiteLogReader:
+        """A read-only reader of the ledger: a missing or foreign file is refused (a LedgerError)."""
+        return open_reader(self.db)[0]
+
+    def cache_path(self) -> str | None:
+        """Where the projections file lives (:func:`projections.api.cache_file`): in ``--cache-dir`` (env
+        ``RATINGS_CACHE_DIR``) when given, else beside the ledger; None when its folder cannot be written."""
+        return cache_file(self.db, self.cache_dir, say)
+
+    def ratings(self, upto: int | None = None) -> Ratings:
+        """The ledger opened read-only through the Python API, with the group's cache choice; ``upto``: the
+        log alone as it stood at that position (issue 10 §1: what ``audit``'s verdict never depends on)."""
+        return Ratings.open(self.db, self.cache_dir, say, cache=self.cache, skip_unusable=self.skip_unusable, upto=upto)
+
+    def projector(self) -> Projector:
+        """The projector of :meth:`ratings`."""
+        return self.ratings().projector
+
+
+def say(line: str) -> None:
+    """One line on stderr: what the command did besides its answer (the projections file set aside...)."""
+    click.echo(line, err=True)
+
+
+@contextmanager
+def refusals(obj: Context | None = None) -> Iterator[None]:
+    """Turn the library's refusals into a clear message and exit status 1.
+
+    With the command's context, an error of the store names the ledger file.
+    """
+    try:
+        yield
+    except REFUSED as error:
+        message = str(error.args[0]) if isinstance(error, LookupError) and error.args else str(error)
+        raise click.ClickException(message) from None
+    except STORE_ERRORS as error:
+        raise click.ClickException(describe_store_error(error, obj.db if obj is not None else None)) from None
+    except EventSourcingError as error:  # a stored event the library cannot decode (edited by hand)
+        where = f"the ledger {obj.db}" if obj is not None else "the ledger"
+        raise click.ClickException(
+            f"{where} holds a stored event that cannot be read ({type(error).__name__}: {error}): "
+            "`ratings verify` says where; restore a backup"
+        ) from None
+    finally:
+        if obj is not None and obj.opened is not None:  # a witness the recording could not extend...
+            for line in obj.opened.notices:
+                say(line)
+            obj.opened.notices.clear()
+
+
+pass_context = click.make_pass_decorator(Context)

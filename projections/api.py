@@ -1,0 +1,298 @@
+"""The Python API of the rating ledger's read side (issue 11 §2): what ``ratings`` computes, without click.
+
+:class:`Ratings` opens a ledger read-only, as every query command of the CLI
+does, and answers its lists, notes, explanations, histories, differences,
+audits and publications as values; :func:`publish` records a list's
+publication in a :class:`~ledger.application.RatingLedger`, with the refusals
+of ``ratings publish``. A refusal is one of the project's exceptions (a
+:class:`~ledger.errors.LedgerError`, a :class:`LookupError`, an
+:class:`~projections.registry.UnknownRulesError`, a
+:class:`~projections.periods.PeriodError`...) with a one-line message: the
+message the CLI prints after ``Error:``.
+
+>>> from projections import Ratings
+>>> ratings = Ratings.open("no-such.db")
+Traceback (most recent call last):
+...
+ledger.errors.NoLedgerError: no ledger at no-such.db: create one with `ratings init no-such.db`
+"""
+
+from __future__ import annotations
+
+import builtins
+import hashlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from types import TracebackType
+from typing import Any, NamedTuple
+
+from ledger import chain
+from ledger.application import RatingLedger
+from ledger.errors import LedgerError
+from ledger.store import SQLiteLogReader, open_reader
+from ledger.values import parse_date
+from projections.audit import Audit, Change, Publication, compare, digest, publications, run_audit
+from projections.explanation import Explanation
+from projections.lists import RatingList
+from projections.periods import PeriodError
+from projections.registry import RULES, get_rules
+from projections.replay import Projector, cache_path_for
+
+Notice = Callable[[str], None]
+"""Told, one line at a time, what was done besides answering (the projections file kept in memory...)."""
+
+
+class UnusableFactError(LedgerError):
+    """The log holds a stored fact a replay cannot use (issue 10 §3), and the query was not told to skip it."""
+
+
+def cache_file(db: str, cache_dir: str | None = None, notice: Notice | None = None) -> str | None:
+    """Where the projections file of the ledger ``db`` lives: in ``cache_dir`` when given, else beside the
+    ledger; None (the projections kept in memory, ``notice`` told why) when the ledger's folder cannot be written.
+
+    >>> cache_file("federation.db")
+    'federation.projections.db'
+    >>> cache_file("/data/federation.db", "/tmp")  # doctest: +ELLIPSIS
+    '/tmp/federation-....projections.db'
+    """
+    if cache_dir is not None:
+        resolved = str(Path(db).resolve())
+        tag = hashlib.sha256(resolved.encode()).hexdigest()[:12]  # two ledgers of one name, two caches
+        return str(Path(cache_dir) / Path(cache_path_for(f"{Path(db).stem}-{tag}.db")).name)
+    beside = cache_path_for(db)
+    if not os.access(Path(beside).resolve().parent, os.W_OK):
+        if notice is not None:
+            notice(
+                f"note: the folder of {db} is read-only: the projections are kept in memory "
+                "(--cache-dir DIR keeps them)"
+            )
+        return None
+    return beside
+
+
+def check_usable(projector: Projector, skip: bool, notice: Notice | None = None) -> None:
+    """Issue 10 §3: refuse to compute while the log holds a stored fact a replay cannot use (the first one
+    named, and a count), unless ``skip``: then ``notice`` names each; the lists are computed without them."""
+    unusable = projector.facts().unusable
+    if not unusable:
+        return
+    if not skip:
+        first = next(iter(unusable.values()))
+        others = len(unusable) - 1
+        more = f" (and {others} more unusable fact{'s' if others > 1 else ''})" if others else ""
+        raise UnusableFactError(
+            f"the log holds a fact that cannot be used: {first}{more}; "
+            "or compute without it with `ratings --skip-unusable ...`"
+        )
+    for text in unusable.values():
+        if notice is not None:
+            notice(f"skipped: {text}")
+
+
+def known_date(known_at: str | date | None, what: str = "known_at date") -> str | None:
+    """A ``known_at`` (None, a date, or ``YYYY-MM-DD`` text) as ISO text, or a refusal naming the bad value.
+
+    >>> known_date("2024-03-01"), known_date(None), known_date(date(2024, 3, 1))
+    ('2024-03-01', None, '2024-03-01')
+    >>> known_date("2024-02-30")
+    Traceback (most recent call last):
+    ...
+    ledger.errors.InvalidDateError: known_at date '2024-02-30' is not a calendar date
+    """
+    if known_at is None:
+        return None
+    if isinstance(known_at, date):
+        return known_at.isoformat()
+    return parse_date(known_at, what).isoformat()
+
+
+class Diff(NamedTuple):
+    """Two lists of one period (across rules versions, or as known at two dates), and who differs."""
+
+    first: RatingList
+    second: RatingList
+    changes: builtins.list[Change]
+
+
+class Ratings:
+    """A ledger opened read-only: its lists, explanations and histories, as ``ratings`` prints them.
+
+    ``Ratings.open(path)`` neither creates nor changes the ledger (issue 10 §2);
+    the projections file is kept beside it (or in ``cache_dir``) as the CLI
+    keeps it. Every query takes ``known_at``: None for the facts as known now,
+    or a date (``YYYY-MM-DD`` or a :class:`datetime.date`) for the facts as
+    reported by then. Use it as a context manager, or :meth:`close` it.
+    """
+
+    def __init__(self, path: str, reader: SQLiteLogReader, projector: Projector) -> None:
+        self.path = path
+        self.reader = reader
+        self.projector = projector
+        """The :class:`~projections.replay.Projector` behind the queries."""
+
+    @classmethod
+    def open(
+        cls,
+        path: str,
+        cache_dir: str | None = None,
+        notice: Notice | None = None,
+        *,
+        cache: bool = True,
+        skip_unusable: bool = False,
+        upto: int | None = None,
+    ) -> Ratings:
+        """Open the ledger at ``path`` read-only: a missing or foreign file is refused (a LedgerError).
+
+        ``cache=False`` computes from the log alone, in memory; ``upto`` reads
+        the log only up to that position (the log as it stood then; never a
+        projections file). A log holding a fact a replay cannot use is refused
+        (:class:`UnusableFactError`) unless ``skip_unusable``: then ``notice``
+        names each fact left out.
+        """
+        reader = open_reader(path)[0]
+        try:
+            where = cache_file(path, cache_dir, notice) if cache and upto is None else None
+            projector = Projector(reader, where, notice=notice, upto=upto)
+        except BaseException:
+            reader.close()
+            raise
+        ratings = cls(path, reader, projector)
+        try:
+            check_usable(projector, skip_unusable, notice)
+        except BaseException:
+            ratings.close()
+            raise
+        return ratings
+
+    def close(self) -> None:
+        self.projector.close()
+        self.reader.close()
+
+    def __enter__(self) -> Ratings:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+    # --- queries -------------------------------------------------------------
+
+    @staticmethod
+    def rules() -> tuple[str, ...]:
+        """The registered rules versions, in order.
+
+        >>> Ratings.rules()[:2], "glicko2" in Ratings.rules()
+        (('iecg-1.0', 'iecg-1.1'), True)
+        """
+        return tuple(RULES)
+
+    def list(self, rules: str, period: str, known_at: str | date | None = None) -> RatingList:
+        """The rating list of ``rules`` and ``period``: its ``rows``, and :meth:`RatingList.as_json`, the
+        canonical bytes ``ratings list --format json`` prints (and a publication's digest covers)."""
+        return self.projector.rating_list(rules, period, known_date(known_at))
+
+    def notes(self, rules: str, period: str, known_at: str | date | None = None) -> tuple[str, ...]:
+        """What the run of ``period`` could not do, in words (the groups it could not grade...): the lines
+        ``ratings list`` prints on stderr."""
+        return self.projector.notes(rules, period, known_date(known_at))
+
+    def explain(self, player: str, rules: str, period: str, known_at: str | date | None = None) -> Explanation:
+        """Why ``player`` has the rating he has on the list of ``period``, in his system's own terms: one
+        :class:`~projections.explanation.Explanation` for every system. :class:`LookupError` for an unknown
+        player; a player of an ICU group that cannot be graded is refused, with the group named."""
+        return self.projector.explain(rules, player, period, known_date(known_at))
+
+    def history(self, player: str, rules: str, known_at: str | date | None = None) -> builtins.list[tuple[str, Any]]:
+        """Each period ``player`` had rated games in, with his state after its run (empty: never rated)."""
+        return self.projector.history(rules, player, known_date(known_at))
+
+    def name(self, player: str, known_at: str | date | None = None) -> str:
+        """The player's name, as known at ``known_at`` (else as registered)."""
+        known = known_date(known_at)
+        return (self.projector.view(known).players.get(player) or self.projector.facts().players[player]).name
+
+    def diff(
+        self,
+        rules: str,
+        period: str,
+        known_at: str | date | None = None,
+        *,
+        against_rules: str | None = None,
+        against_known_at: str | date | None = None,
+    ) -> Diff:
+        """The list of ``rules`` as known at ``known_at`` against that of ``against_rules`` (default:
+        ``rules``) as known at ``against_known_at`` (default: now): every player whose rating, status or
+        position differs, first list → second (``ratings diff``)."""
+        first = self.projector.rating_list(rules, period, known_date(known_at))
+        second = self.projector.rating_list(against_rules or rules, period, known_date(against_known_at))
+        return Diff(first, second, compare(first, second))
+
+    def audit(self, rules: str, period: str, on: str | date | None = None) -> Audit:
+        """Audit the latest publication of a list (the one on ``on``, if given), as ``ratings audit`` does:
+        whether the log still reproduces it, and what changed since, and why."""
+        return run_audit(self.projector, rules, period, known_date(on, "date"))
+
+    def publications(self) -> builtins.list[Publication]:
+        """Every list published, in log order."""
+        return publications(self.reader)
+
+
+# --- the recording side's publication -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Published:
+    """What :func:`publish` recorded: the list, its digest, and the log's head it was computed at."""
+
+    rules: str
+    period: str
+    on: str
+    digest: str
+    players: int
+    head: chain.Head
+
+
+def publish(
+    ledger: RatingLedger,
+    rules: str,
+    period: str,
+    on: str | date | None = None,
+    *,
+    skip_unusable: bool = False,
+    notice: Notice | None = None,
+) -> Published:
+    """Publish a list (``ratings publish``): record its digest as known at ``on`` (default: the ledger's
+    today), with the log's head.
+
+    Refused (a :class:`~projections.periods.PeriodError`) before the last day
+    of the period; the list is computed from the log itself as it stood at the
+    head, never from the projections file (issue 10 §1); ``skip_unusable`` and ``notice`` as for
+    :meth:`Ratings.open`.
+    """
+    day = known_date(on, "publication date") if on is not None else ledger.clock().isoformat()
+    assert day is not None
+    scheme = get_rules(rules).periods
+    last_day = scheme.last_day(scheme.index(period)).isoformat()
+    if day < last_day:  # issue 10 §3: a list is published once its period is over
+        raise PeriodError(
+            f"publication date {day} is before the last day of period {period} ({last_day}): "
+            "a list is published once its period is over"
+        )
+    head = chain.chain_head(ledger.path)
+    with Ratings.open(ledger.path, notice=notice, skip_unusable=skip_unusable, upto=head.position) as log:
+        rating_list = log.list(rules, period, day)
+    sha = digest(rating_list)
+    ledger.record_publication(
+        rules=rules,
+        period=period,
+        on=day,
+        digest=sha,
+        players=len(rating_list.rows),
+        log_position=head.position,
+        log_hash=head.hash,
+    )
+    return Published(rules, period, day, sha, len(rating_list.rows), head)

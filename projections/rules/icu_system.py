@@ -1,0 +1,158 @@
+"""The Irish Chess Union's grading (``icu-1980``) as a :class:`~projections.rules.common.System`.
+
+The arithmetic is :mod:`projections.rules.icu`; this module gives it the
+interface every system has: a newcomer's state from his I.C.U. prior grading,
+the run of a period, the grading committee's adjustments, a list row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from projections.rules.common import Adjustment, Explanation, Game, Groups, Info, PeriodRun, System, closure
+from projections.rules.icu import (
+    UNGRADED,
+    IcuAdjustment,
+    IcuGame,
+    IcuParams,
+    IcuState,
+    apply_adjustments,
+    grade_period,
+    group_of,
+    published,
+    state_from_prior,
+)
+from projections.rules.rounding import round_half_up
+
+KEYS = ("rating", "published", "status", "games")
+"""``rating`` the grading, ``published`` as the list prints it (``835/6`` for a provisional grading on six games)."""
+
+
+def newcomer(info: Info) -> Callable[[str], IcuState]:
+    """A player's state before his first run: his I.C.U. prior grading (latest as-of), or ungraded."""
+
+    def new(player: str) -> IcuState:
+        prior = info(player).prior("icu")
+        if prior is None or prior.status == "ungraded":
+            return UNGRADED
+        games = prior.games or 0
+        # A grading given without its games, or as "established" (another system's word), is a full
+        # grading; a provisional one needs its games (the ledger refuses it without them).
+        status = "provisional" if prior.status == "provisional" and games >= 1 else "graded"
+        return state_from_prior(round_half_up(prior.rating), games, status)
+
+    return new
+
+
+def icu_games(games: Sequence[Game]) -> list[IcuGame]:
+    """The games as the grading run takes them (walkovers are never passed: ``walkovers=False``)."""
+    return [IcuGame(g.game, g.white, g.black, g.white_points2) for g in games]
+
+
+def run(params: IcuParams, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Info) -> PeriodRun:
+    """ICU 1980, "Order of Grading": the run of period ``index`` (a calendar year)."""
+    graded = grade_period(params, index, states, icu_games(games), newcomer(info))
+    return PeriodRun(dict(graded.states), graded.unanchored)
+
+
+def adjust(
+    _params: IcuParams, _index: int, states: Mapping[str, Any], adjustments: Sequence[Adjustment], info: Info
+) -> tuple[dict[str, Any], dict[str, tuple[str, ...]]]:
+    """ICU 1980, "Feedback Points": the committee's adjustments, on ``states`` (everyone after the run).
+
+    Feedback points reach a player not yet graded here who arrived with a grading; an adjustment of
+    a player with no grading at all adjusts nothing: there is nothing to feed back to.
+    """
+    current = dict(states)
+    new = newcomer(info)
+    for adjustment in adjustments:
+        if adjustment.player is not None and adjustment.player not in current:
+            arrived = new(adjustment.player)
+            if arrived.grade is not None:
+                current[adjustment.player] = arrived
+    usable = [
+        IcuAdjustment(a.player, a.points, a.reason)
+        for a in adjustments
+        if a.player is None or (a.player in current and current[a.player].grade is not None)
+    ]
+    return apply_adjustments(current, usable)
+
+
+def row(params: IcuParams, _index: int, _player: str, state: IcuState, _info: Any) -> dict[str, Any] | None:
+    """ "Playing Unrated Players": a provisional grading is published from five games."""
+    shown = published(state, params) if state.grade is not None else None
+    if shown is None:
+        return None
+    return {"rating": state.grade, "published": shown, "status": state.status, "games": state.games}
+
+
+def history(params: IcuParams, _index: int, _player: str, state: IcuState, _info: Any) -> dict[str, Any]:
+    """The player's grading after a run, published or not (``-``)."""
+    return {
+        "grade": state.grade,
+        "published": published(state, params) or "-",
+        "status": state.status,
+        "games": state.games,
+    }
+
+
+def notes(_params: IcuParams, _index: int, unrated: Groups) -> tuple[str, ...]:
+    """The groups of ungraded players the run could not grade, named (ICU 1980, Playing Unrated Players)."""
+    if not unrated:
+        return ()
+    return (
+        "not graded: no graded opponent, directly or through other ungraded players "
+        f"(ICU 1980, Playing Unrated Players): {'; '.join(', '.join(group) for group in unrated)}",
+    )
+
+
+def reach(
+    params: IcuParams, _index: int, states: Mapping[str, Any], games: Sequence[Game], info: Info, reached: set[str]
+) -> set[str]:
+    """ICU 1980, "Order of Grading": "the newly-calculated gradings of prior groups are used", and the
+    ungraded are graded together: a game between two groups, or between two ungraded players, carries a
+    new grading from one player to the other; a game within one of groups 2–5 uses old gradings only."""
+    new = newcomer(info)
+    groups: dict[str, int] = {}
+
+    def group(player: str) -> int:
+        found = groups.get(player)
+        if found is None:
+            state = states.get(player)
+            found = groups[player] = group_of(params, state if state is not None else new(player))
+        return found
+
+    def linked(game: Game) -> bool:
+        white, black = group(game.white), group(game.black)
+        return white != black or white == 1
+
+    return closure(games, linked, reached)
+
+
+def _not_here(*_args: Any) -> Explanation:
+    raise LookupError("the ICU's explanation is made by the projector")
+
+
+def make(fields: Iterable[Any]) -> IcuState:
+    """A state from its fields."""
+    return IcuState._make(fields)
+
+
+SYSTEM = System(
+    family="icu",
+    keys=KEYS,
+    run=run,
+    row=row,
+    explain=_not_here,
+    make=make,
+    walkovers=False,  # ICU 1980, "Checking Gradings": walkovers are not graded
+    reach=reach,
+    adjust=adjust,
+    notes=notes,
+    headings=(("rating", "grade"),),
+    history=history,
+    history_keys=("grade", "published", "status", "games"),
+    rated="graded",
+)
+"""The ICU's grading system."""

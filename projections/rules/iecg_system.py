@@ -1,0 +1,117 @@
+"""The IECG's rules (every version, and the timeline) as a :class:`~projections.rules.common.System`.
+
+The arithmetic is :mod:`projections.rules.iecg`; this module gives it the
+interface every system has: a period's run from the list before it, a list
+row, a newcomer's state from what the ledger knows of him.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from projections.rules.common import Explanation, Game, Info, PeriodRun, System
+from projections.rules.iecg import (
+    IecgParams,
+    IecgTimeline,
+    PlayerState,
+    initial_state,
+    is_listed,
+    rate_period,
+    rating_class,
+    transfer_state,
+)
+from projections.rules.rounding import round_half_up
+
+KEYS = ("rating", "ter", "class", "status", "games", "wins", "draws", "losses")
+"""The IECG's own columns of a list row (foundation issue §3); the list puts the position, the position
+in the class (IECG Rules 5.1a §D.2.4a), the player, his name and country before them."""
+
+HEAD = ("position", "class_position", "player", "name", "country")
+
+
+def newcomer(params: IecgParams, info: Info) -> Callable[[str], PlayerState]:
+    """A player's state before his first rated game under ``params``.
+
+    From his registration (IECG §VII); or, for a player who brings a rating of
+    the IECG's old scheme (a prior rating of system ``iecg``), as §IX.5 of the
+    version transfers it, an ICCF prior rating that is higher replacing a
+    starting rating (§IX.5.d).
+    """
+
+    def new(player: str) -> PlayerState:
+        known = info(player)
+        old = known.prior("iecg")
+        if old is not None:
+            iccf = known.prior("iccf")
+            return transfer_state(
+                params,
+                round_half_up(old.rating),
+                old.games or 0,
+                old.status == "established",
+                None if iccf is None else round_half_up(iccf.rating),
+                iccf_games=0 if iccf is None else iccf.games or 0,
+            )
+        return initial_state(known.starting_rating, known.source, known.rated_games)
+
+    return new
+
+
+def run(
+    params: IecgParams | IecgTimeline, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Info
+) -> PeriodRun:
+    """The run of period ``index`` under the version that rates it (§II.2–3)."""
+    version = params.for_period(index)
+    return PeriodRun(rate_period(version, index, states, games, newcomer(version, info)))
+
+
+def row(
+    params: IecgParams | IecgTimeline, index: int, _player: str, state: PlayerState, _info: Any
+) -> dict[str, Any] | None:
+    """§III.3, §VIII.5: the player's row, if he is listed."""
+    if not is_listed(params.for_period(index), index, state):
+        return None
+    return {
+        "rating": state.rating,
+        "ter": state.ter,
+        "class": rating_class(state.ter),
+        "status": "established" if state.established else "provisional",
+        "games": state.games,
+        "wins": state.wins,
+        "draws": state.draws,
+        "losses": state.losses,
+    }
+
+
+def history(
+    _params: IecgParams | IecgTimeline, _index: int, _player: str, state: PlayerState, _info: Any
+) -> dict[str, Any]:
+    """The player's figures after a run, listed or not."""
+    status = "established" if state.established else "provisional"
+    return {"rating": state.rating, "ter": state.ter, "status": status, "games": state.games}
+
+
+def _not_here(*_args: Any) -> Explanation:
+    raise LookupError("the IECG's explanation is made by the projector")
+
+
+def make(fields: Iterable[Any]) -> PlayerState:
+    """A state from its fields."""
+    return PlayerState._make(fields)
+
+
+SYSTEM = System(
+    family="iecg",
+    keys=KEYS,
+    run=run,
+    row=row,
+    explain=_not_here,
+    make=make,
+    head=HEAD,
+    ranked_within="class",
+    headings=(("class_position", "cl#"), ("ter", "TER"), ("wins", "W"), ("draws", "D"), ("losses", "L")),
+    history=history,
+    history_keys=("rating", "ter", "status", "games"),
+)
+"""Every IECG version and the timeline: each player is rated from his own start, his games and his
+opponents' TERs at the start of the period (§VI.1), so the reach of new facts is local."""
