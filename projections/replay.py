@@ -132,6 +132,8 @@ class Projector:
         self._facts: Facts | None = None
         self._now: FactsView | None = None
         self._depth = 0
+        self._moved = False
+        """Whether the log has gained records since the facts this projector holds (checked once a query)."""
         self._seen: tuple[int, bytes | None] | None = None
         """The position and chain hash of the file when this projector last committed to it."""
         self.cache = self._open(cache_path or ":memory:")
@@ -186,6 +188,8 @@ class Projector:
         self.cache.begin()
         if self._seen is not None and self._seen != (self.cache.position(), self.cache.chain()):
             self._facts = self._now = None
+        # A projector kept open (the Python API's) sees what the log gained since its last query.
+        self._moved = self._facts is not None and self.upto is None and self.reader.head() != self._facts.position
 
     def _end(self) -> None:
         """Commit a query's transaction; a file that cannot be written is left as it was (the answer stands)."""
@@ -214,8 +218,9 @@ class Projector:
         The file is used only if the log's hash chain has, at the position it
         folded to, the hash it recorded (issue 10 §1); else it is rebuilt.
         """
-        if self._facts is not None:
-            return self._facts
+        held = self._facts
+        if held is not None and (self.upto is not None or not self._moved):
+            return held
         cache = self.cache
         position, bound = cache.position(), cache.chain()
         if position:
@@ -228,7 +233,10 @@ class Projector:
                 )
                 cache.reset()
                 position, bound = 0, None
-        facts = cache.load_facts()
+                held = None
+        # Facts this projector holds are those the file holds (it committed them, and nobody moved the
+        # file on since: _begin): only what the log has gained since is folded in.
+        facts = cache.load_facts() if held is None else held
         facts.find_game = self._find_game
         records = self.reader.chained(facts.position, bound or ZERO, self.upto)
         with bulk_work():
@@ -236,6 +244,8 @@ class Projector:
             if records.position != position:
                 cache.store_facts(facts, earliest, records.hash)
         self._facts = facts
+        self._now = None
+        self._moved = False
         return facts
 
     @query

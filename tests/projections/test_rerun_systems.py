@@ -39,7 +39,7 @@ import pytest
 
 from ledger.application import RatingLedger
 from ledger.errors import LedgerError
-from projections import replay, systems
+from projections import systems
 from projections.registry import RULES, get_rules
 from projections.replay import Projector
 from tests.projections.federation import Federation
@@ -365,34 +365,25 @@ def first_difference(got: Answers, expected: Answers) -> str:
 
 @contextlib.contextmanager
 def spy_on_reratings(rules: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[bool]]:
-    """The hook for the spy of issue 11 §1: while the block runs, one entry for each run of a period of
-    ``rules``, True when it re-rated only part of the period (``systems.run_period`` given ``only``,
-    the players to rate again).
-
-    The test asserts only that the projector on the file ran periods again after new facts: before
-    issue 11 every system but the IECG ran whole periods (the ICU through ``replay.run_period``).
-    Once every system re-rates only the players new facts reach, spy here on the call that rates
-    part of a period, as ``test_rerun.py`` spies on the IECG's ``rate_period``, and have the test
-    assert that some period was re-rated in part, with fewer games than its whole run.
-    """
+    """While the block runs, one entry for each period of ``rules`` run again after new facts in part
+    (``systems.run_period`` given ``only``, the players to rate again): True when the players chosen
+    played fewer games than the whole period has, so that the run rated only part of it."""
     runs: list[bool] = []
     whole = systems.run_period
 
-    def spy(params: Any, system: Any, index: int, states: Any, view: Any, *rest: Any, **more: Any) -> Any:
-        if params.name == rules:
-            runs.append((rest[0] if rest else more.get("only")) is not None)
-        return whole(params, system, index, states, view, *rest, **more)
+    def spy(params: Any, system: Any, index: int, states: Any, view: Any, only: Any = None) -> Any:
+        if params.name != rules or only is None:
+            return whole(params, system, index, states, view, only)
+
+        def counting(games: Any, info: Any) -> Any:
+            chosen = only(games, info)
+            runs.append(sum(1 for g in games if g.white in chosen or g.black in chosen) < len(games))
+            return chosen
+
+        return whole(params, system, index, states, view, counting)
 
     with monkeypatch.context() as patch:
         patch.setattr(systems, "run_period", spy)
-        icu = getattr(replay, "run_period", None)
-        if icu is not None:  # the ICU's own run, before issue 11
-
-            def icu_spy(*args: Any, **kwargs: Any) -> Any:
-                runs.append(False)
-                return icu(*args, **kwargs)
-
-            patch.setattr(replay, "run_period", icu_spy)
         yield runs
 
 
@@ -434,16 +425,23 @@ def test_every_step_equals_a_cold_replay(
         # The order the lists are asked in decides how far the first question re-rates: the
         # first period first (one period at a time), the latest first (all at once), or any.
         order = [list(periods), periods[::-1], rng.sample(periods, len(periods))][step % 3]
+        # Asked first, the projector kept open sees the new facts itself (every other step); asked
+        # second, it finds the file moved on by the other one.
         fresh = Projector(made.ledger.reader(), cache)
+        where = f"{rules}, seed {seed}, step {step}, after a new fact of kind {kind}"
         try:
             with spy_on_reratings(rules, monkeypatch) as runs:
-                got = answers(fresh, rules, order, watched)
+                if step % 2:
+                    again = answers(kept, rules, order, watched)
+                    got = answers(fresh, rules, order, watched)
+                else:
+                    got = answers(fresh, rules, order, watched)
+                    again = answers(kept, rules, order, watched)
             reruns.extend(runs)
         finally:
             fresh.close()
-        where = f"{rules}, seed {seed}, step {step}, after a new fact of kind {kind}"
         assert got == expected, f"{where}: {first_difference(got, expected)}"
-        again = answers(kept, rules, order, watched)
         assert again == expected, f"{where}, the projector kept open: {first_difference(again, expected)}"
     kept.close()
-    assert reruns  # the projector on the file ran periods again after the new facts
+    assert reruns  # the projector on the file re-rated periods after the new facts, through System.reach
+    assert any(reruns)  # and some period in part: fewer games than its whole run
