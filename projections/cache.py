@@ -51,6 +51,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import struct
+from array import array
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from functools import partial, wraps
@@ -63,13 +64,13 @@ from ledger.values import Registration
 from projections import usable
 from projections.collector import paused
 from projections.facts import Adjustment, Amendment, Facts, GameRow, Marker, PlayerCorrection, Prior, Undo
-from projections.rules.common import Groups
+from projections.rules.common import Groups, StateCodec
 from projections.rules.iecg import PlayerState
 
 if TYPE_CHECKING:
     import sqlite_utils
 
-FORMAT = "11"
+FORMAT = "12"
 """The layout of this file; a cache of an earlier layout is rebuilt, one of a later layout (a newer
 version of this program) set aside. (6: a month's mark before its games; 7: the superseded runs;
 8 to 10: issue 10: the chain's hash instead of a fingerprint, the undos, the withheld facts.)"""
@@ -149,9 +150,6 @@ FULL_EVERY = 6
 
 _encode = json.JSONEncoder(separators=(",", ":")).encode
 
-_STATE = struct.Struct("<2i?9i")
-"""A :class:`PlayerState` packed: its twelve fields in order, ``established`` a byte, the others 32-bit integers."""
-
 _player_state: Callable[[Iterable[Any]], PlayerState] = partial(tuple.__new__, PlayerState)
 """``PlayerState._make`` without its Python-level call and length check: for rows whose length is known."""
 _game_row: Callable[[Iterable[Any]], GameRow] = partial(tuple.__new__, GameRow)
@@ -162,35 +160,75 @@ _amendment: Callable[[Iterable[Any]], Amendment] = partial(tuple.__new__, Amendm
 """``Amendment._make``, the same way."""
 
 
-def encode_states(states: Mapping[str, Any]) -> bytes | str:
-    """Player states in player order, the same bytes every time.
+def encode_states(states: Mapping[str, Any], codec: StateCodec) -> bytes | str:
+    """Player states in player order, the same bytes every time, in the system's compact codec.
 
-    A blob: the length of the JSON list of players (4 bytes, little-endian),
-    that list, then each player's state packed by :data:`_STATE`. Packing
-    costs a quarter of writing JSON, and a replay writes a state for every
-    player of every period. A state that does not pack (a ``None``, or a
-    number beyond 32 bits) makes the whole mapping JSON text instead,
-    ``{player: [fields...]}``.
+    A blob, by columns: the byte length of each part (4 bytes each, little-endian), the JSON list
+    of players, then each field of the states, all players' values of it together: as a C array
+    of whole numbers (``i``, ``q``), floats (``d``) or truths (``?``), or as JSON (``j``: None,
+    text, tuples), as :attr:`StateCodec.columns` says. Packing a column costs a few C calls, and
+    a replay writes a state for every player of every period. States that do not pack (a value
+    not of its column's type) make the whole mapping JSON text instead, ``{player: [fields...]}``.
     """
     players = sorted(states)
-    if players and type(states[players[0]]) is not PlayerState:
-        return _encode({p: states[p] for p in players})  # another system's states
+    rows = [states[p] for p in players]
+    columns = codec.columns
+    fields = list(zip(*rows, strict=True)) if rows else [() for _ in columns]
+    parts = [_encode(players).encode()]
     try:
-        pack = _STATE.pack
-        packed = b"".join([pack(*states[p]) for p in players])
-    except struct.error:
-        return _encode({p: states[p] for p in players})
-    names = _encode(players).encode()
-    return len(names).to_bytes(4, "little") + names + packed
+        for kind, values in zip(columns, fields, strict=True):
+            if kind == "j":
+                parts.append(_encode(values).encode())
+                continue
+            if not _PACKS[kind].issuperset(map(type, values)):
+                raise TypeError(f"a value of column {kind!r} is not of its type")
+            parts.append(array("b" if kind == "?" else kind, values).tobytes())
+    except (TypeError, OverflowError, ValueError):
+        return _encode(dict(zip(players, rows, strict=True)))
+    return struct.pack(f"<{len(parts)}I", *map(len, parts)) + b"".join(parts)
 
 
-def decode_states(value: bytes | str, make: Callable[[Iterable[Any]], Any] = PlayerState._make) -> dict[str, Any]:
-    """The player states :func:`encode_states` wrote (``make`` builds a state of JSON text from its fields)."""
+_PACKS: dict[str, frozenset[type]] = {
+    "i": frozenset({int}),
+    "q": frozenset({int}),
+    "d": frozenset({float}),
+    "?": frozenset({bool}),
+}
+"""The Python types each packed column holds exactly (an int in a float column would come back a float)."""
+
+
+def _parts(value: bytes, count: int) -> list[bytes]:
+    sizes = struct.unpack_from(f"<{count}I", value)
+    at = 4 * count
+    parts: list[bytes] = []
+    for size in sizes:
+        parts.append(value[at : at + size])
+        at += size
+    if at != len(value):
+        raise ValueError("a run's states are not the length their parts say")
+    return parts
+
+
+def _column(kind: str, part: bytes) -> list[Any]:
+    if kind == "j":
+        values = json.loads(part)
+        if not isinstance(values, list):
+            raise ValueError("a column of states is not a list")
+        return values
+    packed = array("b" if kind == "?" else kind)
+    packed.frombytes(part)
+    return list(map(bool, packed)) if kind == "?" else packed.tolist()
+
+
+def decode_states(value: bytes | str, codec: StateCodec) -> dict[str, Any]:
+    """The player states :func:`encode_states` wrote."""
+    make = codec.make
     if isinstance(value, str):
         return {p: make(row) for p, row in json.loads(value).items()}
-    size = int.from_bytes(value[:4], "little")
-    players = json.loads(value[4 : 4 + size])
-    return dict(zip(players, map(_player_state, _STATE.iter_unpack(value[4 + size :])), strict=True))
+    parts = _parts(value, len(codec.columns) + 1)
+    players = json.loads(parts[0])
+    columns = [_column(kind, part) for kind, part in zip(codec.columns, parts[1:], strict=True)]
+    return dict(zip(players, map(make, zip(*columns, strict=True)), strict=True))
 
 
 def encode_groups(groups: Groups) -> str | None:
@@ -212,23 +250,23 @@ def _groups(text: str | None) -> Groups:
 _decode_at = json.JSONDecoder().raw_decode
 
 
-def player_state(value: bytes | str, player: str, make: Callable[[Iterable[Any]], Any] = PlayerState._make) -> Any:
+def player_state(value: bytes | str, player: str, codec: StateCodec) -> Any:
     """One player's state in what :func:`encode_states` wrote (None if he is not in it), decoding only his.
 
     The player's id is found as JSON writes it (a key of the JSON text; an item of the list of
-    players before the packed states), at C speed; an id JSON would write with a comma, quote or
-    backslash in it is looked up by decoding the whole.
+    players), at C speed, and only his value of each packed column is read; an id JSON would write
+    with a comma, quote or backslash in it is looked up by decoding the whole.
     """
     key = _encode(player)
     if any(c in key[1:-1] for c in ',"\\'):
-        return decode_states(value, make).get(player)
+        return decode_states(value, codec).get(player)
     if isinstance(value, str):
         at = value.find(key + ":")
         if at < 0:
             return None
-        return make(_decode_at(value, at + len(key) + 1)[0])
-    size = int.from_bytes(value[:4], "little")
-    names = value[4 : 4 + size]
+        return codec.make(_decode_at(value, at + len(key) + 1)[0])
+    parts = _parts(value, len(codec.columns) + 1)
+    names = parts[0]
     wanted = key.encode()
     at = names.find(wanted + b",")
     if at < 0:
@@ -236,7 +274,15 @@ def player_state(value: bytes | str, player: str, make: Callable[[Iterable[Any]]
         if at < 0:
             return None
     index = names.count(b",", 0, at)  # the ids before his: no id holds a comma here
-    return _player_state(_STATE.unpack_from(value, 4 + size + index * _STATE.size))
+    fields: list[Any] = []
+    for kind, part in zip(codec.columns, parts[1:], strict=True):
+        if kind == "j":
+            fields.append(json.loads(part)[index])
+        else:
+            size = struct.calcsize("b" if kind == "?" else kind)
+            (one,) = struct.unpack_from("=" + ("?" if kind == "?" else kind), part, index * size)
+            fields.append(one)
+    return codec.make(fields)
 
 
 _FIELD, _ROW = "\x1f", "\x1e"
@@ -604,7 +650,7 @@ class ProjectionCache:
 
     @_guarded
     def superseded(
-        self, rules: str, make: Callable[[Iterable[Any]], Any] = PlayerState._make, *, runs: bool = True
+        self, rules: str, codec: StateCodec, *, runs: bool = True
     ) -> tuple[set[str], dict[int, tuple[dict[str, Any], Groups]]] | None:
         """The players touched since the superseded runs of ``rules`` were made, and (with ``runs``) those
         runs by period (the players each changed, the groups it could not rate); None when ``rules`` has none."""
@@ -615,7 +661,7 @@ class ProjectionCache:
             return set(json.loads(row[0])), {}
         with paused():
             by_period = {
-                period: (decode_states(delta, make), _groups(unrated))
+                period: (decode_states(delta, codec), _groups(unrated))
                 for period, delta, unrated in self.db.execute(
                     "SELECT period, delta, unrated FROM superseded WHERE rules = ? ORDER BY period", [rules]
                 )
@@ -630,9 +676,7 @@ class ProjectionCache:
             self.db.execute("DELETE FROM superseded_players WHERE rules = ?", [rules])
 
     @_guarded
-    def latest_state(
-        self, rules: str, upto: int, make: Callable[[Iterable[Any]], Any] = PlayerState._make
-    ) -> tuple[int, dict[str, Any]] | None:
+    def latest_state(self, rules: str, upto: int, codec: StateCodec) -> tuple[int, dict[str, Any]] | None:
         """The last cached period ≤ ``upto`` and the whole state after its run."""
         full = self.db.execute(
             "SELECT period, full FROM states WHERE rules = ? AND period <= ? AND full IS NOT NULL "
@@ -643,12 +687,12 @@ class ProjectionCache:
             return None
         period, text = full
         with paused():
-            states = decode_states(text, make)
+            states = decode_states(text, codec)
             for later, delta in self.db.execute(
                 "SELECT period, delta FROM states WHERE rules = ? AND period > ? AND period <= ? ORDER BY period",
                 [rules, period, upto],
             ):
-                states.update(decode_states(delta, make))
+                states.update(decode_states(delta, codec))
                 period = later
         return period, states
 
@@ -666,21 +710,17 @@ class ProjectionCache:
             self._upsert("states", map(itemgetter(*_COLUMNS["states"]), rows))
 
     @_guarded
-    def deltas(
-        self, rules: str, make: Callable[[Iterable[Any]], Any] = PlayerState._make
-    ) -> list[tuple[int, dict[str, Any]]]:
+    def deltas(self, rules: str, codec: StateCodec) -> list[tuple[int, dict[str, Any]]]:
         """Every cached period of ``rules`` and the players its run changed."""
         return [
-            (period, decode_states(delta, make))
+            (period, decode_states(delta, codec))
             for period, delta in self.db.execute(
                 "SELECT period, delta FROM states WHERE rules = ? ORDER BY period", [rules]
             )
         ]
 
     @_guarded
-    def player_states(
-        self, rules: str, player: str, upto: int, make: Callable[[Iterable[Any]], Any] = PlayerState._make
-    ) -> list[tuple[int, Any]]:
+    def player_states(self, rules: str, player: str, upto: int, codec: StateCodec) -> list[tuple[int, Any]]:
         """Every cached period of ``rules`` up to ``upto`` whose run changed ``player``, with his state after it.
 
         Only his own state is decoded from each period's run (:func:`player_state`): ``history`` reads
@@ -690,7 +730,7 @@ class ProjectionCache:
         for period, delta in self.db.execute(
             "SELECT period, delta FROM states WHERE rules = ? AND period <= ? ORDER BY period", [rules, upto]
         ):
-            state = player_state(delta, player, make)
+            state = player_state(delta, player, codec)
             if state is not None:
                 found.append((period, state))
         return found

@@ -26,8 +26,8 @@ from typing import Any
 from ledger.store import LogReader
 from projections.cache import ProjectionCache, decode_states
 from projections.facts import Facts
-from projections.registry import RULES, get_rules
-from projections.replay import Projector, row_keys, state_maker
+from projections.registry import RULES, get_rules, system_for
+from projections.replay import Projector, row_keys
 
 FACT_FIELDS = (
     "registrations",
@@ -116,13 +116,13 @@ def check_cache(reader: LogReader, path: str) -> CacheCheck:
 
 def _runs_differences(cache: ProjectionCache, cold: Projector, rules: str, report: CacheCheck) -> list[str]:
     params = get_rules(rules)
-    make = state_maker(params)
-    held = cache.deltas(rules, make)
+    codec = system_for(params).codec
+    held = cache.deltas(rules, codec)
     if not held:
         return []
     last = held[-1][0]
     cold.states(rules, last)
-    fresh = dict(cold.cache.deltas(rules, make))
+    fresh = dict(cold.cache.deltas(rules, codec))
     found = []
     fulls = {
         period: full
@@ -133,7 +133,7 @@ def _runs_differences(cache: ProjectionCache, cold: Projector, rules: str, repor
     whole: dict[str, Any] = {}
     for period in range(min(min(fresh, default=last), held[0][0]), last + 1):
         whole.update(fresh.get(period, {}))
-        if period in fulls and decode_states(fulls[period], make) != whole:
+        if period in fulls and decode_states(fulls[period], codec) != whole:
             found.append(f"{rules} {params.periods.label(period)}: the whole state after the run")
     for period, delta in held:
         report.periods += 1

@@ -8,7 +8,7 @@ cache, and builds lists, explanations and histories from the result.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from functools import update_wrapper
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -286,12 +286,13 @@ class Projector:
         if diverges is not None and diverges <= period:
             base = self.states(rules, diverges - 1) if diverges > first else {}
             return self._run(params, self.view(known_at), dict(base), max(diverges, first), period)
-        cached = self.cache.latest_state(rules, period, system.make)
+        cached = self.cache.latest_state(rules, period, system.codec)
         states: States = {}
         done = first - 1
         if cached is not None:
             done, states = cached
         rows: list[dict[str, Any]] = []
+        codec = system.codec
 
         def keep(index: int, changed: States, unrated: Groups) -> None:
             # Whole states: every FULL_EVERY periods, and the one before the last a run reaches: a
@@ -302,13 +303,13 @@ class Projector:
                     "rules": rules,
                     "period": index,
                     "last_month": params.periods.month_names(index)[-1],
-                    "delta": encode_states(changed),
-                    "full": encode_states(states) if full else None,
+                    "delta": encode_states(changed, codec),
+                    "full": encode_states(states, codec) if full else None,
                     "unrated": encode_groups(unrated),
                 }
             )
 
-        found = self.cache.superseded(rules, system.make)
+        found = self.cache.superseded(rules, system.codec)
         if found is not None and found[1]:
             self._rerun(params, self.view(), states, done + 1, period, keep, *found)
         else:
@@ -485,7 +486,7 @@ class Projector:
         self.states(rules, upto)
         found = [
             (params.periods.label(period), state)
-            for period, state in self.cache.player_states(rules, player, upto, system_for(params).make)
+            for period, state in self.cache.player_states(rules, player, upto, system_for(params).codec)
         ]
         if diverges is not None and diverges <= last:
             base = dict(self.states(rules, diverges - 1)) if diverges > first else {}
@@ -528,12 +529,12 @@ class Projector:
         frozen = Facts(players=old_players, markers=old_markers).view()
         for index in range(start, end + 1):
             # Every period up to the latest has a cached run.
-            cached = self.cache.latest_state(rules, index, system_for(params).make)
+            cached = self.cache.latest_state(rules, index, system_for(params).codec)
             states = cached[1] if cached is not None else {}
             rows = self._rows(params, index, states, frozen)
             before[index] = rows_to_list(rules, params.periods.label(index), rows, row_keys(params))
         new = facts.view()
-        base = self.cache.latest_state(rules, start - 1, system_for(params).make)
+        base = self.cache.latest_state(rules, start - 1, system_for(params).codec)
         states = base[1] if base is not None else {}
         result: list[tuple[str, RatingList, RatingList]] = []
 
@@ -544,11 +545,6 @@ class Projector:
 
         self._run(params, new, states, start, end, compare)
         return result
-
-
-def state_maker(params: Rules) -> Callable[[Iterable[Any]], Any]:
-    """How the cache rebuilds a state of ``params``'s system from its fields."""
-    return system_for(params).make
 
 
 def row_keys(params: Rules) -> tuple[str, ...]:

@@ -155,6 +155,19 @@ def no_notes(_params: Any, _index: int, _unrated: Groups) -> tuple[str, ...]:
     return ()
 
 
+class StateCodec(NamedTuple):
+    """How the projections file keeps a system's states: by columns, one a field.
+
+    ``columns`` has a letter a field of the state, in order: ``i`` a whole number within 32 bits,
+    ``q`` within 64, ``d`` a float, ``?`` a truth, ``j`` anything else JSON writes (None, text,
+    tuples). ``make`` builds a state from its fields as decoded (a ``j`` field's tuples come back
+    as lists).
+    """
+
+    columns: str
+    make: Callable[[Iterable[Any]], Any]
+
+
 @dataclass(frozen=True)
 class System:
     """The pure functions of one rating system.
@@ -171,8 +184,9 @@ class System:
     - ``explain(params, index, states, games, info, player)``: the player's part of the run of
       period ``index`` over the same inputs ``run`` had (recomputed: explanations are rare).
       Raises ``LookupError`` with a message naming why, for a player the run cannot explain.
-    - ``make(fields)``: a state from the JSON list of its fields (the cache stores states as JSON
-      arrays; lists inside must come back as tuples).
+    - ``make(fields)``: a state from its fields as the projections file decodes them (lists
+      inside must come back as tuples).
+    - ``columns``: the state's fields in the file's compact codec (:class:`StateCodec`).
     - ``keys``: the keys of ``row``, in order; the list adds ``position``, ``player``, ``name``
       and ``country`` before them, and sorts by ``rating`` descending, then player id.
     - ``walkovers``: whether an arbiter's forfeit is rated (a withdrawal never is).
@@ -201,6 +215,7 @@ class System:
     row: Row
     explain: Explain
     make: Callable[[Iterable[Any]], Any]
+    columns: str = ""
     walkovers: bool = True
     head: tuple[str, ...] = ("position", "player", "name", "country")
     ranked_within: str | None = None
@@ -211,6 +226,13 @@ class System:
     history: Row | None = None
     history_keys: tuple[str, ...] | None = None
     rated: str = "rated"
+
+    @property
+    def codec(self) -> StateCodec:
+        """How the projections file keeps this system's states."""
+        if len(self.columns) == 0:
+            raise ValueError(f"the system {self.family!r} does not say the columns of its states")
+        return StateCodec(self.columns, self.make)
 
 
 def closure(games: Sequence[Game], linked: Callable[[Game], bool], reached: set[str]) -> set[str]:

@@ -864,6 +864,7 @@ SYSTEM = System(
     row=row,
     explain=explain,
     make=make_state,
+    columns="jjqjqjjj",  # grade, unenhanced, junior, status, games, category, period, recent results
     walkovers=False,
     reach=reach,
     notes=notes,

@@ -428,6 +428,7 @@ SYSTEM = System(
     row=row,
     explain=explain,
     make=make_state,
+    columns="dqjjq",  # rating, games, seed, last period (or None), its games
     walkovers=False,
     reach=everyone_connected,  # seed 003, "Rating Algorithm": each game moves the ratings the next one reads
 )

@@ -933,6 +933,7 @@ SYSTEM = System(
     row=row,
     explain=explain,
     make=make_state,
+    columns="jq??j?jq",  # rating (or None), games, 2300, 2400, pool, started, last period (or None), its games
     walkovers=False,
 )
 """The FIDE rating system; its parameter sets are :data:`VERSIONS`."""

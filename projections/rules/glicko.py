@@ -786,6 +786,7 @@ SYSTEM_GLICKO = System(
     row=row_glicko,
     explain=explain_glicko,
     make=make_glicko_state,
+    columns="ddqq",  # rating, RD, games, last period
     walkovers=False,
 )
 """Glickman's Glicko system (choice 9: forfeits are not rated)."""
@@ -797,6 +798,7 @@ SYSTEM_GLICKO2 = System(
     row=row_glicko2,
     explain=explain_glicko2,
     make=make_glicko2_state,
+    columns="dddqq",  # rating, RD, volatility, games, last period
     walkovers=False,
 )
 """Glickman's Glicko-2 system (choice 9: forfeits are not rated)."""

@@ -146,6 +146,7 @@ SYSTEM = System(
     row=row,
     explain=_not_here,
     make=make,
+    columns="jqjqj",  # grade (or None), games, status, games of the year, last period (or None)
     walkovers=False,  # ICU 1980, "Checking Gradings": walkovers are not graded
     reach=reach,
     adjust=adjust,

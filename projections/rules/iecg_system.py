@@ -107,6 +107,7 @@ SYSTEM = System(
     row=row,
     explain=_not_here,
     make=make,
+    columns="ii?iiiiiiiii",  # rating, TER, established, Pn, games, W, D, L, opponents, points, period, start
     head=HEAD,
     ranked_within="class",
     headings=(("class_position", "cl#"), ("ter", "TER"), ("wins", "W"), ("draws", "D"), ("losses", "L")),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from tests.projections.federation import RULES, Federation, period_index
 
@@ -223,17 +224,56 @@ def test_the_facts_a_cache_gives_back_are_the_facts_folded_from_the_log(tmp_path
 
 
 def test_one_players_state_is_read_without_decoding_the_others() -> None:
-    """``player_state`` finds exactly what ``decode_states`` would, in both encodings, for awkward ids too."""
+    """``player_state`` finds exactly what ``decode_states`` would, packed or as JSON text, for awkward ids too."""
     from projections.cache import decode_states, encode_states, player_state
-    from projections.rules.glicko import GlickoState, make_state
+    from projections.registry import get_rules, system_for
+    from projections.rules.glicko import GlickoState
     from projections.rules.iecg import PlayerState
 
     ids = ["P1", "P12", "1", "a,b", 'q"uote', "back\\slash", "é", "P"]
-    packed = {p: PlayerState(1500 + i, 1500, True, 10, 20, 1, 2, 3, 0, 0, 4, 1500) for i, p in enumerate(ids)}
-    text = {p: GlickoState(1500.5 + i, 80.25, 3, 7) for i, p in enumerate(ids)}
-    for states, make in ((packed, PlayerState._make), (text, make_state)):
-        blob = encode_states(states)
+    iecg = {p: PlayerState(1500 + i, 1500, i % 2 == 0, 10, 20, 1, 2, 3, 0, 0, 4, 1500) for i, p in enumerate(ids)}
+    glicko = {p: GlickoState(1500.5 + i, 80.25, 3, 7) for i, p in enumerate(ids)}
+    odd = {p: GlickoState(1500, 80.25, 3, 7) for p in ids}  # an int where the codec packs floats: JSON text
+    for states, rules in ((iecg, "iecg-1.7"), (glicko, "glicko"), (odd, "glicko")):
+        codec = system_for(get_rules(rules)).codec
+        blob = encode_states(states, codec)
+        assert isinstance(blob, str) == (states is odd)
+        assert decode_states(blob, codec) == states
         for player in [*ids, "P2", "a", "Q"]:
-            assert player_state(blob, player, make) == decode_states(blob, make).get(player)
-        assert player_state(blob, "P12", make) == states["P12"]
-        assert player_state(blob, "P2", make) is None
+            assert player_state(blob, player, codec) == states.get(player)
+    codec = system_for(get_rules("iecg")).codec
+    assert type(decode_states(encode_states(iecg, codec), codec)["P"].established) is bool
+
+
+def test_every_systems_states_survive_the_codec() -> None:
+    """A state of every system, with None, text, tuples and truths, comes back equal and of the same types."""
+    from projections.cache import decode_states, encode_states
+    from projections.registry import get_rules, system_for
+    from projections.rules.ecf_grading import EcfState
+    from projections.rules.ecf_online import EcfOnlineState
+    from projections.rules.fide import FideState
+    from projections.rules.glicko import Glicko2State
+    from projections.rules.icu import IcuState
+
+    samples: dict[str, list[tuple[Any, ...]]] = {
+        "fide-2024": [
+            FideState(None, 3, False, True, ((1, 1800, 2), (2, 1750, 0)), True, None, 0),
+            FideState(2012, 40),
+        ],
+        "ecf-grading": [
+            EcfState(None, 120, 0, "estimated", 6, None, 3, (120.0, 118.5)),
+            EcfState(150, 140, 10, "graded", 30, "A", 4, ()),
+        ],
+        "ecf-online": [EcfOnlineState(1500.25, 3, "ecf", None, 0), EcfOnlineState(1612.0, 9, "default", 7, 2)],
+        "icu-1980": [IcuState(None, 0, "ungraded"), IcuState(1450, 12, "graded", 4, 2)],
+        "glicko2": [Glicko2State(1500.0, 350.0, 0.06, 0, 1)],
+    }
+    for rules, states in samples.items():
+        codec = system_for(get_rules(rules)).codec
+        keyed = {f"P{i}": state for i, state in enumerate(states)}
+        blob = encode_states(keyed, codec)
+        assert isinstance(blob, bytes), rules
+        back = decode_states(blob, codec)
+        assert back == keyed, rules
+        assert [list(map(type, s)) for s in back.values()] == [list(map(type, s)) for s in keyed.values()], rules
+        assert decode_states(encode_states({}, codec), codec) == {}

@@ -189,10 +189,11 @@ def test_verify_cache_finds_a_hand_edited_list_and_state(fed: Federation, tmp_pa
     )
     with closing(sqlite3.connect(cache)) as conn:
         (period, delta) = conn.execute("SELECT period, delta FROM states ORDER BY period LIMIT 1").fetchone()
-    # A state changed by one bit: the first player's first field.
+    # A state changed by one bit: the first player's first field (his rating: the first packed column,
+    # after the length of each part, 12 fields and the players, and the list of players).
     changed = bytearray(delta)
     names = int.from_bytes(changed[:4], "little")
-    at = 4 + names  # the first byte of the first packed state
+    at = 4 * 13 + names
     changed[at] = (changed[at] + 1) % 256
     with closing(sqlite3.connect(cache)) as conn:
         conn.execute("UPDATE states SET delta = ? WHERE period = ?", (bytes(changed), period))

@@ -90,7 +90,7 @@ def toy_make(fields: Iterable[Any]) -> ToyState:
     return ToyState(rating, games, tuple(seen))
 
 
-TOY = System("toy", ("rating", "status", "games"), toy_run, toy_row, toy_explain, toy_make, notes=toy_notes)
+TOY = System("toy", ("rating", "status", "games"), toy_run, toy_row, toy_explain, toy_make, "qqj", notes=toy_notes)
 
 
 @pytest.fixture(autouse=True)
