@@ -308,6 +308,8 @@ def check_born(born: date, first_game: str, what: str = "born") -> None:
 
 def _control(text: str) -> str | None:
     """The first character of ``text`` that is not printable, as ``U+XXXX``, or None."""
+    if text.isprintable():  # one C call for the whole text: the usual case
+        return None
     for char in text:
         if not char.isprintable():
             return f"U+{ord(char):04X}"
