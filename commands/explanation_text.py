@@ -9,6 +9,7 @@ are printed are the value's.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
@@ -49,16 +50,125 @@ WORDS: dict[str, str] = {
     ),
     "iecg.becomes_established": "{games} rated games: the rating becomes established (IECG §IV.4).",
     "iecg.rating": "Old rating {old} → new rating {new} ({status})",
-    # The Irish Chess Union's grading, 1980 (the run's own lines are still worded by its rules module).
+    # The Irish Chess Union's grading, 1980 (numbers ``:num`` and ``:signed``, scores ``:score``: FORMATS).
     "icu.no_games": "No graded games in {period}: {state}, unchanged.",
-    "icu.line": "{text}",
-    "icu.adjusted": "Adjusted by the grading committee: {text}",
     "icu.after": "After the run: {state}",
     "icu.ungraded": "ungraded",
     "icu.published": "{status} {shown}",
     "icu.unpublished": "{status} {grade} (not published: fewer than {games} games)",
+    "icu.figure_unpublished": "provisional figure {grade} on {games} games (not published below {least})",
+    "icu.order": "Order of grading: group {group}, {name} (ICU 1980, Order of Grading)",
+    "icu.group.1": "ungraded",
+    "icu.group.2": "provisionally graded under {split}",
+    "icu.group.3": "provisionally graded {split} and over",
+    "icu.group.4": "graded under {split}",
+    "icu.group.5": "graded {split} and over",
+    "icu.before": "Before the run: {state}",
+    "icu.cannot_grade": (
+        "Cannot be graded: the ungraded players {members} met only each other, with no graded opponent directly "
+        "or through other ungraded players (ICU 1980, Playing Unrated Players)"
+    ),
+    "icu.entry": "{game}: v {opponent}, grading {grading:num} ({figure}), {result}",
+    "icu.won": "won",
+    "icu.drew": "drew",
+    "icu.lost": "lost",
+    "icu.game": "  {entry}",
+    "icu.new_player": "Graded as a new player (ICU 1980, Rating a New Player):",
+    "icu.approximation": (
+        "  Ungraded opponents at the gradings consistent between {members}, found by successive approximation "
+        "in {rounds} rounds to within {tolerance:g} (ICU 1980, Playing Unrated Players)"
+    ),
+    "icu.sum": "  1) Sum of opponents' gradings: {total:num}",
+    "icu.wins": "  2) Wins − losses {wml:+d}: {points:+d}, leaving {left:num}",
+    "icu.divided": "  {step}) Divided by {games} games: {value:num}, rounded {grade}",
+    "icu.provisional": "Recalculated (ICU 1980, Regarding Provisionally-graded players):",
+    "icu.accelerated": "Under {below}, scored {score:score}/{games} (at least {percent}% in at least {least} games)",
+    "icu.rule.below": "accelerated, but performance below old grading: normal procedure",
+    "icu.rule.performance": "accelerated, performance taken as new grading",
+    "icu.rule.from_1200": "accelerated, from a starting point of 1200",
+    "icu.provisional.accelerated": (
+        "  {test}: performance {batch}/{games} = {performance:num}; {rule} (ICU 1980, Players under 1200)"
+    ),
+    "icu.provisional.performance": "  New grading {value:num}, rounded {grade}, on {games} games",
+    "icu.provisional.previous": "  3) Previous grading {base} × {games} games = {product}, giving {total}",
+    "icu.no_longer_provisional": "  {games} graded games: no longer provisional (ICU 1980, Players under 1200)",
+    "icu.regraded": "Regraded (ICU 1980, Regrading Graded players):",
+    "icu.regrade.accelerated": "  {test}: performance {performance:num}; {rule} (ICU 1980, Players under 1200)",
+    "icu.regrade.performance": "  New grading {value:num}, rounded {grade}",
+    "icu.regrade.game": (
+        "  {entry}: {win:+d}; difference {difference:+d}, {percent}% = {term:signed}; game {change:signed}"
+    ),
+    "icu.regrade.game.counted": (
+        "  {entry}: {win:+d}; difference {difference:+d}, counted {counted:+d}, {percent}% = {term:signed}; "
+        "game {change:signed}"
+    ),
+    "icu.regrade.sum": (
+        "  From {base}: wins − losses {wml:+d} × {win_points} = {win_term:signed}; differences "
+        "{differences:signed} × {percent}% = {difference_term:signed}; adjustment {adjustment:signed}"
+    ),
+    "icu.active": "{games} graded games in the year: active",
+    "icu.not_active": "{games} graded games in the year: not active",
+    "icu.half_rate": (
+        "  {activity}, over {line}: half rate, {win_points:num} and {percent:num}%: {gain:signed} "
+        "(ICU 1980, Players over 2000)"
+    ),
+    "icu.full_rate": "  {activity}: full rate over {line} (ICU 1980, Players over 2000)",
+    "icu.bonus.none": "  Bonus: none on fewer than {games} games (ICU 1980, Bonuses)",
+    "icu.bonus": (
+        "  Bonus: threshold for {games} games {threshold:num}; gain {gain:signed} {verdict} (ICU 1980, Bonuses)"
+    ),
+    "icu.bonus.halved": (
+        "  Bonus: threshold for {games} games {threshold:num} (halved: active over 2000); gain {gain:signed} "
+        "{verdict} (ICU 1980, Bonuses)"
+    ),
+    "icu.bonus.over": "is {bonus:num} over it, doubled: {bonus:signed} more",
+    "icu.bonus.not_over": "is not over it",
+    "icu.crossing": (
+        "  {activity}, going over {line}: {base} {change:signed} → {base} {to_line:signed} + ½({above:num}) = "
+        "{value:num} (ICU 1980, Players over 2000)"
+    ),
+    "icu.regrade.result": "  {base} {change:signed} = {value:num}, rounded {grade}",
+    "icu.new_grading": "New grading: {state}",
+    "icu.adjusted": "Adjusted by the grading committee: {kind} {points:+d} (ICU 1980, Feedback Points)",
+    "icu.adjusted.noted": "Adjusted by the grading committee: {kind} {points:+d} ({note}) (ICU 1980, Feedback Points)",
+    "icu.adjusted.feedback": "feedback points",
+    "icu.adjusted.global": "global adjustment",
 }
 """The English of each statement: a :meth:`str.format` template over the statement's values."""
+
+
+def number(value: float) -> str:
+    """A figure of a calculation: whole as a whole number, otherwise to two decimals."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value) if isinstance(value, int) else f"{value:.2f}"
+
+
+def signed(value: float) -> str:
+    """A figure with its sign, ``+0`` for none."""
+    text = number(value)
+    return text if text.startswith("-") else f"+{text}"
+
+
+def score(points2: int) -> str:
+    """A score in half points as a fraction of games shows it: ``3``, ``1½``, ``½``."""
+    whole, half = divmod(points2, 2)
+    return f"{whole or ''}½" if half else str(whole)
+
+
+FORMATS: dict[str, Callable[[Any], str]] = {"num": number, "signed": signed, "score": score}
+"""The templates' own format specifications, beside Python's (``{gain:signed}``)."""
+
+
+class _Words(string.Formatter):
+    """:meth:`str.format` with the :data:`FORMATS` specifications."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        found = FORMATS.get(format_spec)
+        return found(value) if found is not None else super().format_field(value, format_spec)
+
+
+WORDS_FORMATTER = _Words()
 
 
 def cell(value: Cell) -> str:
@@ -103,7 +213,7 @@ def say(statement: Statement) -> str:
     >>> say(Statement("iecg.new_player", (("rating", 1500),)))
     'New player: starts from his registered starting rating 1500 (IECG §VII).'
     """
-    return WORDS[statement.key].format_map({name: _value(value) for name, value in statement.values})
+    return WORDS_FORMATTER.vformat(WORDS[statement.key], (), {name: _value(value) for name, value in statement.values})
 
 
 def table(x: Explanation) -> str:

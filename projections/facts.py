@@ -359,6 +359,8 @@ class Facts:
         points, registrations, held = WHITE_POINTS2, self.registrations, self.withheld_players
         days_ok, texts_ok, controls_ok = usable.memos()
 
+        reaching: set[str] = set()  # players whose corrected registration or new prior reaches their games
+
         def touch(month: str) -> None:
             nonlocal earliest
             if earliest is None or month < earliest:
@@ -471,9 +473,7 @@ class Facts:
                     self.new_player_corrections.append(correction)
                     self.players[correction.player] = self.players[correction.player]._replace(**s["changes"])
                     touched.add(correction.player)
-                    first = self.first_month_of({correction.player})
-                    if first is not None:
-                        touch(first)
+                    reaching.add(correction.player)
                 elif kind == "PriorRatingRecorded":
                     s = decode_facts(kind, state)
                     prior = Prior(
@@ -491,9 +491,7 @@ class Facts:
                     self.priors.setdefault(prior.player, []).append(prior)
                     self.new_priors.append(prior)
                     touched.add(prior.player)
-                    first = self.first_month_of({prior.player})
-                    if first is not None:
-                        touch(first)
+                    reaching.add(prior.player)
                 elif kind == "RatingAdjusted":
                     s = decode_facts(kind, state)
                     adjustment = Adjustment(
@@ -521,6 +519,10 @@ class Facts:
                     self.markers.setdefault(s["player"], []).append(marker)
                     self.new_markers.append((s["player"], marker))
                     touch(month_of(marker.on))
+            if reaching:  # one scan for all of them: the earliest month with a game of any
+                first = self.first_month_of(reaching, before=earliest)
+                if first is not None:
+                    touch(first)
         finally:
             if position is not None:
                 self.position = position

@@ -125,7 +125,7 @@ Info = Callable[[str], PlayerInfo]
 RunPeriod = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Info], PeriodRun]
 Reach = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Info, set[str]], set[str]]
 Adjust = Callable[
-    [Any, int, Mapping[str, Any], Sequence[Adjustment], Info], tuple[dict[str, Any], dict[str, tuple[str, ...]]]
+    [Any, int, Mapping[str, Any], Sequence[Adjustment], Info], tuple[dict[str, Any], dict[str, tuple[Any, ...]]]
 ]
 Notes = Callable[[Any, int, Groups], tuple[str, ...]]
 Row = Callable[[Any, int, str, Any, PlayerInfo], "dict[str, Any] | None"]
@@ -200,7 +200,8 @@ class System:
       his opponents' starts; :func:`connected` where players are solved together.
     - ``adjust(params, index, states, adjustments, info)``: apply the rating body's adjustments
       taking effect in the period to ``states`` (everyone after the run): the players changed, and
-      each adjusted player's lines; None for a system without adjustments.
+      the adjustments that reached each adjusted player (the system's own values, for its
+      explanation); None for a system without adjustments.
     - ``notes(params, index, unrated)``: the run's :attr:`PeriodRun.unrated` groups in words.
     - ``headings``: the heading of a column of the list's table where it is not the key (the
       position's is ``#``).

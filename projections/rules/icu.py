@@ -9,8 +9,9 @@ Player", "Regarding Provisionally-graded players", "Regrading Graded players",
 
 A grading run takes the states of the players before the run and the graded
 games of the period, grades the five groups in the note's order, and returns
-the new state of every player it graded, each player's calculation line by
-line, and the groups of ungraded players it could not grade.
+the new state of every player it graded, the figures of each player's
+calculation (no words: those are the renderer's, :mod:`commands.explanation_text`),
+and the groups of ungraded players it could not grade.
 
 Where the note leaves a choice, this module makes the one the I.C.U. grading
 officer would expect, and says so here:
@@ -135,14 +136,10 @@ Status = Literal["ungraded", "provisional", "graded"]
 
 STATUSES: tuple[Status, ...] = ("ungraded", "provisional", "graded")
 
-GROUPS: dict[int, str] = {
-    1: "ungraded",
-    2: "provisionally graded under 1200",
-    3: "provisionally graded 1200 and over",
-    4: "graded under 1200",
-    5: "graded 1200 and over",
-}
-"""ICU 1980, "Order of Grading": the five groups, graded in this order."""
+GROUPS: tuple[int, ...] = (1, 2, 3, 4, 5)
+"""ICU 1980, "Order of Grading": the five groups, graded in this order (:func:`group_of`): 1 ungraded,
+2 provisionally graded under 1200, 3 provisionally graded 1200 and over, 4 graded under 1200, 5 graded
+1200 and over."""
 
 
 class IcuGameError(ValueError):
@@ -269,15 +266,50 @@ class IcuEntry(NamedTuple):
     points2: int
 
 
+class IcuApproximation(NamedTuple):
+    """Choice 9: how the consistent gradings of a group of ungraded players who met were found.
+
+    One value for the whole group, shared by the explanations of all its members.
+    """
+
+    members: tuple[str, ...]
+    rounds: int
+    tolerance: float
+
+
+class IcuNewGrading(NamedTuple):
+    """ICU 1980, "Rating a New Player" steps 1–3 for one ungraded player: the figure before rounding.
+
+    ``figure`` is exact (a :class:`~fractions.Fraction`) when all his opponents
+    had a figure, and the group's consistent figure (a float) when he met other
+    ungraded players, found as ``approximation`` says. The sums of the steps are
+    the entries' (:class:`IcuEntry`).
+    """
+
+    figure: Fraction | float
+    approximation: IcuApproximation | None
+
+
+class IcuUngradable(NamedTuple):
+    """Choice 9: a player of a group of ungraded players who met only each other (``members``, shared)."""
+
+    members: tuple[str, ...]
+
+
 class IcuExplanation(NamedTuple):
-    """One player's part of a run: his group, his games, and his calculation line by line."""
+    """One player's part of a run: his group, his games, and the figures of his calculation.
+
+    The figures only, no words (:func:`projections.explanations.icu_said` says them): the run keeps what it
+    computed anyway; the sums a line shows are the entries'.
+    """
 
     player: str
     group: int
     before: IcuState
     after: IcuState | None
     entries: tuple[IcuEntry, ...]
-    lines: tuple[str, ...]
+    calculation: IcuNewGrading | Recalculation | Regrading | IcuUngradable
+    """As a new player, a provisional recalculation, a regrading, or none (his group could not be graded)."""
 
 
 class IcuRun(NamedTuple):
@@ -301,14 +333,23 @@ class IcuAdjustment(NamedTuple):
     note: str = ""
 
 
+class IcuAdjusted(NamedTuple):
+    """One adjustment as it reached one player: ``feedback`` points to him, or a ``global`` adjustment."""
+
+    kind: Literal["feedback", "global"]
+    points: int
+    note: str
+
+
 RULE_NORMAL = "normal"
 """The normal procedure: the provisional average, or 16 and 4%."""
-RULE_BELOW = "accelerated, but performance below old grading: normal procedure"
-"""ICU 1980, "Players under 1200", case 1."""
-RULE_PERFORMANCE = "accelerated, performance taken as new grading"
-"""ICU 1980, "Players under 1200", case 2."""
-RULE_FROM_1200 = "accelerated, from a starting point of 1200"
-"""ICU 1980, "Players under 1200", case 3."""
+RULE_BELOW = "below"
+"""ICU 1980, "Players under 1200", case 1: accelerated, but the performance is below the old grading: the
+normal procedure."""
+RULE_PERFORMANCE = "performance"
+"""ICU 1980, "Players under 1200", case 2: accelerated, the performance taken as the new grading."""
+RULE_FROM_1200 = "from_1200"
+"""ICU 1980, "Players under 1200", case 3: accelerated, from a starting point of 1200."""
 
 
 class Recalculation(NamedTuple):
@@ -569,20 +610,21 @@ def consistent_gradings(
 
 def apply_adjustments(
     states: Mapping[str, IcuState], adjustments: Sequence[IcuAdjustment]
-) -> tuple[dict[str, IcuState], dict[str, tuple[str, ...]]]:
+) -> tuple[dict[str, IcuState], dict[str, tuple[IcuAdjusted, ...]]]:
     """ICU 1980, "Feedback Points": apply the grading committee's adjustments (choice 11).
 
     An adjustment names a player (feedback points) or None for every player
     with a figure (a global adjustment). A player's adjustments are summed, so
     their order does not matter. Returns the new states of the players whose
-    grading moved, and a line per adjustment for each player adjusted.
+    grading moved, and the adjustments that reached each player adjusted, in order.
     """
     totals: dict[str, int] = {}
-    lines: dict[str, list[str]] = {}
+    reached: dict[str, list[IcuAdjusted]] = {}
     for adjustment in sorted(adjustments, key=lambda a: (a.player is not None, a.player or "", a.points, a.note)):
+        kind: Literal["feedback", "global"]
         if adjustment.player is None:
             targets = sorted(p for p, s in states.items() if s.grade is not None)
-            kind = "global adjustment"
+            kind = "global"
         else:
             state = states.get(adjustment.player)
             if state is None or state.grade is None:
@@ -590,18 +632,18 @@ def apply_adjustments(
                     f"player {adjustment.player!r} has no grading to adjust (ICU 1980, Feedback Points)"
                 )
             targets = [adjustment.player]
-            kind = "feedback points"
+            kind = "feedback"
+        adjusted = IcuAdjusted(kind, adjustment.points, adjustment.note)
         for player in targets:
             totals[player] = totals.get(player, 0) + adjustment.points
-            note = f" ({adjustment.note})" if adjustment.note else ""
-            lines.setdefault(player, []).append(f"{kind} {adjustment.points:+d}{note} (ICU 1980, Feedback Points)")
+            reached.setdefault(player, []).append(adjusted)
     changed: dict[str, IcuState] = {}
     for player in sorted(totals):
         grade = states[player].grade
         assert grade is not None  # checked above
         if totals[player]:
             changed[player] = states[player]._replace(grade=grade + totals[player])
-    return changed, {p: tuple(ls) for p, ls in sorted(lines.items())}
+    return changed, {p: tuple(found) for p, found in sorted(reached.items())}
 
 
 # --- the run -----------------------------------------------------------------
@@ -636,25 +678,23 @@ class _Run:
             raise ValueError(f"player {who!r} has no grading before the run")
         return grade
 
-    def header(self, who: str) -> list[str]:
-        group = self.groups[who]
-        return [
-            f"Order of grading: group {group}, {GROUPS[group]} (ICU 1980, Order of Grading)",
-            f"Before the run: {_status_words(self.starts[who], self.params)}",
-        ]
-
     def used(self, who: str, side: _Side) -> IcuEntry:
         """ICU 1980, "Order of Grading": "The newly-calculated gradings of prior groups are used"."""
         if self.groups[side.opponent] < self.groups[who]:
             return IcuEntry(side.game, side.opponent, self.new_grades[side.opponent], "new", side.points2)
         return IcuEntry(side.game, side.opponent, self.old(side.opponent), "old", side.points2)
 
-    def settle(self, who: str, entries: tuple[IcuEntry, ...], state: IcuState, lines: list[str]) -> None:
+    def settle(
+        self,
+        who: str,
+        entries: tuple[IcuEntry, ...],
+        state: IcuState,
+        calculation: IcuNewGrading | Recalculation | Regrading,
+    ) -> None:
         assert state.grade is not None
         self.new_grades[who] = state.grade
         self.after[who] = state
-        lines.append(f"New grading: {_status_words(state, self.params)}")
-        self.explanations[who] = IcuExplanation(who, self.groups[who], self.starts[who], state, entries, tuple(lines))
+        self.explanations[who] = IcuExplanation(who, self.groups[who], self.starts[who], state, entries, calculation)
 
     # 1) Ungraded -------------------------------------------------------------
 
@@ -673,16 +713,12 @@ class _Run:
 
     def cannot_grade(self, members: list[str]) -> None:
         """Choice 9: no graded opponent, directly or through other ungraded players."""
-        self.unanchored.append(tuple(members))
-        reason = (
-            f"Cannot be graded: the ungraded players {', '.join(members)} met only each other, with no graded "
-            "opponent directly or through other ungraded players (ICU 1980, Playing Unrated Players)"
-        )
+        group = tuple(members)
+        self.unanchored.append(group)
+        ungradable = IcuUngradable(group)  # one value for every member of the group
         for who in members:
             entries = tuple(IcuEntry(s.game, s.opponent, None, "ungraded", s.points2) for s in self.sides[who])
-            self.explanations[who] = IcuExplanation(
-                who, 1, self.starts[who], None, entries, (*self.header(who), reason)
-            )
+            self.explanations[who] = IcuExplanation(who, 1, self.starts[who], None, entries, ungradable)
 
     def new_players(self, members: list[str], anchors: list[int]) -> None:
         params = self.params
@@ -695,7 +731,7 @@ class _Run:
             fixed[who] = graded + params.new_player_points * (sum(s.points2 for s in own) - len(own))
             links[who] = [s.opponent for s in own if self.groups[s.opponent] == 1]
         figures: dict[str, Fraction | float]
-        rounds = 0
+        approximation = None
         if len(members) == 1:
             # "If all his opponents are graded": steps 1–3, exactly.
             figures = {who: Fraction(fixed[who], len(self.sides[who])) for who in members}
@@ -711,12 +747,8 @@ class _Run:
                 params.max_rounds,
             )
             figures = dict(solved)
-        # The same line for every member of the group: one string, not one copy of the group's names each.
-        approximation = (
-            f"  Ungraded opponents at the gradings consistent between {', '.join(members)}, found by "
-            f"successive approximation in {rounds} rounds to within {params.tolerance:g} "
-            "(ICU 1980, Playing Unrated Players)"
-        )
+            # One value for every member of the group, not one copy of the group's names each.
+            approximation = IcuApproximation(tuple(members), rounds, params.tolerance)
         for who in members:
             own = self.sides[who]
             entries = tuple(
@@ -726,22 +758,9 @@ class _Run:
                 for s in own
             )
             n = len(own)
-            wml = sum(s.points2 for s in own) - n
-            total = fixed[who] - params.new_player_points * wml + math.fsum(figures[q] for q in links[who])
             grade = round_half_up(figures[who])
-            lines = self.header(who)
-            lines.append("Graded as a new player (ICU 1980, Rating a New Player):")
-            lines.extend(f"  {_entry_line(e)}" for e in entries)
-            if rounds:
-                lines.append(approximation)
-            lines.append(f"  1) Sum of opponents' gradings: {_num(total)}")
-            lines.append(
-                f"  2) Wins − losses {wml:+d}: {params.new_player_points * wml:+d}, "
-                f"leaving {_num(total + params.new_player_points * wml)}"
-            )
-            lines.append(f"  3) Divided by {n} games: {_num(figures[who])}, rounded {grade}")
             state = _after(params, self.period, self.starts[who], grade, n, n, "provisional")
-            self.settle(who, entries, state, lines)
+            self.settle(who, entries, state, IcuNewGrading(figures[who], approximation))
 
     # 2–3) Provisionally graded ------------------------------------------------
 
@@ -756,30 +775,8 @@ class _Run:
             opponent_total = sum(self.grade_used(e) for e in entries)
             calc = recalculate_provisional(params, self.old(who), before.games, opponent_total, points2, n)
             grade = round_half_up(calc.value)
-            wml = points2 - n
-            batch = opponent_total + params.new_player_points * wml
-            lines = self.header(who)
-            lines.append("Recalculated (ICU 1980, Regarding Provisionally-graded players):")
-            lines.extend(f"  {_entry_line(e)}" for e in entries)
-            lines.append(f"  1) Sum of opponents' gradings: {opponent_total}")
-            lines.append(f"  2) Wins − losses {wml:+d}: {params.new_player_points * wml:+d}, leaving {batch}")
-            if calc.performance is not None:
-                lines.append(
-                    f"  {_accelerated_words(params, points2, n)}: performance {batch}/{n} = "
-                    f"{_num(calc.performance)}; {calc.rule} (ICU 1980, Players under 1200)"
-                )
-            if calc.rule == RULE_PERFORMANCE:
-                lines.append(f"  New grading {_num(calc.value)}, rounded {grade}, on {before.games + n} games")
-            else:
-                lines.append(
-                    f"  3) Previous grading {calc.base} × {before.games} games = {calc.base * before.games}, "
-                    f"giving {batch + calc.base * before.games}"
-                )
-                lines.append(f"  4) Divided by {before.games + n} games: {_num(calc.value)}, rounded {grade}")
             state = _after(params, self.period, before, grade, before.games + n, n, "provisional")
-            if state.status == "graded":
-                lines.append(f"  {state.games} graded games: no longer provisional (ICU 1980, Players under 1200)")
-            self.settle(who, entries, state, lines)
+            self.settle(who, entries, state, calc)
 
     @staticmethod
     def grade_used(entry: IcuEntry) -> int:
@@ -798,9 +795,7 @@ class _Run:
             year_games = _year_games(params, self.period, before, n)
             calc = regrade(params, self.old(who), [(self.grade_used(e), e.points2) for e in entries], year_games)
             grade = round_half_up(calc.value)
-            lines = self.header(who)
-            lines.extend(_regrade_lines(params, calc, entries, year_games, grade))
-            self.settle(who, entries, _after(params, self.period, before, grade, before.games + n, n, "graded"), lines)
+            self.settle(who, entries, _after(params, self.period, before, grade, before.games + n, n, "graded"), calc)
 
 
 def grade_period(
@@ -842,53 +837,7 @@ def grade_period(
     )
 
 
-# --- explanations ------------------------------------------------------------
-
-
-def _num(value: Fraction | float) -> str:
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, Fraction) and value.denominator == 1:
-        return str(value.numerator)
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return f"{float(value):.2f}"
-
-
-def _signed(value: Fraction | float) -> str:
-    text = _num(value)
-    return text if text.startswith("-") else f"+{text}"
-
-
-_RESULT = {2: "won", 1: "drew", 0: "lost"}
-
-
-def _entry_line(entry: IcuEntry) -> str:
-    grading = "none" if entry.opponent_grade is None else _num(entry.opponent_grade)
-    return f"{entry.game}: v {entry.opponent}, grading {grading} ({entry.figure}), {_RESULT[entry.points2]}"
-
-
-def _score(points2: int) -> str:
-    whole, half = divmod(points2, 2)
-    return f"{whole or ''}½" if half else str(whole)
-
-
-def _accelerated_words(params: IcuParams, points2: int, games: int) -> str:
-    return (
-        f"Under {params.accelerated_below}, scored {_score(points2)}/{games} (at least "
-        f"{params.accelerated_percent}% in at least {params.accelerated_games} games)"
-    )
-
-
-def _status_words(state: IcuState, params: IcuParams) -> str:
-    if state.grade is None:
-        return "ungraded"
-    if state.status == "graded":
-        return f"graded {state.grade}"
-    shown = published(state, params)
-    if shown is None:
-        return f"provisional figure {state.grade} on {state.games} games (not published below {params.publish_games})"
-    return f"provisional {shown}"
+# --- the run's helpers --------------------------------------------------------
 
 
 def _check(game: IcuGame) -> None:
@@ -911,67 +860,3 @@ def _after(
     if status == "provisional" and games >= params.graded_games:
         status = "graded"
     return IcuState(grade, games, status, _year_games(params, period, before, batch), period)
-
-
-def _regrade_lines(
-    params: IcuParams, calc: Regrading, entries: Sequence[IcuEntry], year_games: int, grade: int
-) -> list[str]:
-    lines = ["Regraded (ICU 1980, Regrading Graded players):"]
-    points2 = sum(e.points2 for e in entries)
-    n = len(entries)
-    if calc.performance is not None:
-        lines.append(
-            f"  {_accelerated_words(params, points2, n)}: performance {_num(calc.performance)}; {calc.rule} "
-            "(ICU 1980, Players under 1200)"
-        )
-    if calc.rule == RULE_PERFORMANCE:
-        lines.extend(f"  {_entry_line(e)}" for e in entries)
-        lines.append(f"  New grading {_num(calc.value)}, rounded {grade}")
-        return lines
-    win = {2: params.win_points, 1: 0, 0: -params.win_points}
-    for e in entries:
-        assert isinstance(e.opponent_grade, int)
-        difference = e.opponent_grade - calc.base
-        counted = capped_difference(params, calc.base, e.opponent_grade)
-        term = Fraction(counted * params.difference_percent, 100)
-        cap = f", counted {counted:+d}" if counted != difference else ""
-        lines.append(
-            f"  {_entry_line(e)}: {win[e.points2]:+d}; difference {difference:+d}{cap}, "
-            f"{params.difference_percent}% = {_signed(term)}; game {_signed(win[e.points2] + term)}"
-        )
-    lines.append(
-        f"  From {calc.base}: wins − losses {points2 - n:+d} × {params.win_points} = {_signed(calc.win_term)}; "
-        f"differences {_signed(calc.difference_total)} × {params.difference_percent}% = "
-        f"{_signed(calc.difference_term)}; adjustment {_signed(calc.win_term + calc.difference_term)}"
-    )
-    active = year_games >= params.active_games
-    activity = f"{year_games} graded games in the year: {'active' if active else 'not active'}"
-    if calc.half_rate:
-        lines.append(
-            f"  {activity}, over {params.half_rate_from}: half rate, {_num(Fraction(params.win_points, 2))} and "
-            f"{_num(Fraction(params.difference_percent, 2))}%: {_signed(calc.gain)} (ICU 1980, Players over 2000)"
-        )
-    elif calc.base >= params.half_rate_from:
-        lines.append(f"  {activity}: full rate over {params.half_rate_from} (ICU 1980, Players over 2000)")
-    if calc.threshold is None:
-        lines.append(f"  Bonus: none on fewer than {params.bonus_games} games (ICU 1980, Bonuses)")
-    else:
-        halved = " (halved: active over 2000)" if calc.half_rate else ""
-        verdict = (
-            f"is {_num(calc.bonus)} over it, doubled: {_signed(calc.bonus)} more" if calc.bonus else "is not over it"
-        )
-        lines.append(
-            f"  Bonus: threshold for {n} games {_num(calc.threshold)}{halved}; gain {_signed(calc.gain)} "
-            f"{verdict} (ICU 1980, Bonuses)"
-        )
-    change = calc.gain + calc.bonus
-    if calc.crossed:
-        line = params.half_rate_from
-        lines.append(
-            f"  {activity}, going over {line}: {calc.base} {_signed(change)} → {calc.base} "
-            f"{_signed(line - calc.base)} + ½({_num(calc.base + change - line)}) = {_num(calc.value)} "
-            "(ICU 1980, Players over 2000)"
-        )
-    else:
-        lines.append(f"  {calc.base} {_signed(change)} = {_num(calc.value)}, rounded {grade}")
-    return lines

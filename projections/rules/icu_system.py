@@ -13,6 +13,7 @@ from typing import Any
 from projections.rules.common import Adjustment, Explanation, Game, Groups, Info, PeriodRun, System, closure
 from projections.rules.icu import (
     UNGRADED,
+    IcuAdjusted,
     IcuAdjustment,
     IcuGame,
     IcuParams,
@@ -58,7 +59,7 @@ def run(params: IcuParams, index: int, states: Mapping[str, Any], games: Sequenc
 
 def adjust(
     _params: IcuParams, _index: int, states: Mapping[str, Any], adjustments: Sequence[Adjustment], info: Info
-) -> tuple[dict[str, Any], dict[str, tuple[str, ...]]]:
+) -> tuple[dict[str, Any], dict[str, tuple[IcuAdjusted, ...]]]:
     """ICU 1980, "Feedback Points": the committee's adjustments, on ``states`` (everyone after the run).
 
     Feedback points reach a player not yet graded here who arrived with a grading; an adjustment of

@@ -18,10 +18,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from commands.explanation_text import say
+from projections.explanations import icu_adjusted, icu_said
 from projections.periods import PeriodScheme
 from projections.rules.icu import (
     ICU_1980,
     UNGRADED,
+    IcuAdjusted,
     IcuAdjustment,
     IcuAdjustmentError,
     IcuConvergenceError,
@@ -91,6 +94,11 @@ def results(grades: Sequence[int], wins: int, draws: int) -> list[tuple[int, int
     return [(g, 2 if i < wins else 1 if i < wins + draws else 0) for i, g in enumerate(grades)]
 
 
+def said(run_: IcuRun, player: str, params: IcuParams = ICU_1980) -> list[str]:
+    """The player's part of the run in words, a line each, as ``explain`` prints it."""
+    return [say(statement) for statement in icu_said(params, run_.explanations[player])]
+
+
 def grade_of(run_: IcuRun, player: str) -> int:
     grade = run_.states[player].grade
     assert grade is not None
@@ -109,7 +117,7 @@ def test_new_player_example_835_6() -> None:
     done = run(states, games)
     assert done.states["N"] == IcuState(835, 6, "provisional", 6, YEAR)
     assert published(done.states["N"]) == "835/6"
-    lines = done.explanations["N"].lines
+    lines = said(done, "N")
     assert "  1) Sum of opponents' gradings: 6210" in lines
     assert "  2) Wins − losses -3: -1200, leaving 5010" in lines
     assert "  3) Divided by 6 games: 835, rounded 835" in lines
@@ -133,7 +141,7 @@ def test_provisional_example_1220_9() -> None:
     done = run({**states, "P": provisional(1300, 5)}, games)
     assert done.states["P"] == IcuState(1220, 9, "provisional", 4, YEAR)
     assert published(done.states["P"]) == "1220/9"
-    lines = done.explanations["P"].lines
+    lines = said(done, "P")
     assert "  1) Sum of opponents' gradings: 4880" in lines
     assert "  3) Previous grading 1300 × 5 games = 6500, giving 10980" in lines
     assert "  4) Divided by 9 games: 1220, rounded 1220" in lines
@@ -176,7 +184,7 @@ def test_regrading_graded_1600_scores_4_of_6(wins: int, draws: int, order: list[
     states, games = batch("A", results(order, wins, draws))
     done = run({**states, "A": graded(1600)}, games)
     assert grade_of(done, "A") == 1628
-    lines = "\n".join(done.explanations["A"].lines)
+    lines = "\n".join(said(done, "A"))
     assert "wins − losses +2 × 16 = +32; differences -100 × 4% = -4; adjustment +28" in lines
     assert "counted -350, 4% = -14" in lines
     assert "difference +375, counted +350" in lines
@@ -189,7 +197,7 @@ def test_graded_under_1200_example_1212() -> None:
     states, games = batch("A", results([1100, 1150, 1180, 1200, 1210, 1260], wins=2, draws=3))
     done = run({**states, "A": graded(1100)}, games)
     assert grade_of(done, "A") == 1212
-    lines = "\n".join(done.explanations["A"].lines)
+    lines = "\n".join(said(done, "A"))
     assert "performance 1250; accelerated, from a starting point of 1200" in lines
     assert "From 1200: wins − losses +1 × 16 = +16; differences -100 × 4% = -4; adjustment +12" in lines
 
@@ -208,7 +216,7 @@ def test_crossing_2000_example_in_a_run() -> None:
     states, games = batch("A", results([1940] + [1990] * 15, wins=9, draws=0))
     done = run({**states, "A": graded(1990)}, games)
     assert grade_of(done, "A") == 2010
-    assert "going over 2000: 1990 +30 → 1990 +10 + ½(20) = 2010" in "\n".join(done.explanations["A"].lines)
+    assert "going over 2000: 1990 +30 → 1990 +10 + ½(20) = 2010" in "\n".join(said(done, "A"))
 
 
 def test_bonus_example_formula() -> None:
@@ -228,9 +236,8 @@ def test_bonus_example_in_a_run() -> None:
     states, games = batch("A", results([1550] + [1500] * 5, wins=3, draws=3))
     done = run({**states, "A": graded(1500)}, games)
     assert grade_of(done, "A") == 1562
-    assert (
-        "  Bonus: threshold for 6 games 38; gain +50 is 12 over it, doubled: +12 more (ICU 1980, Bonuses)"
-        in done.explanations["A"].lines
+    assert "  Bonus: threshold for 6 games 38; gain +50 is 12 over it, doubled: +12 more (ICU 1980, Bonuses)" in said(
+        done, "A"
     )
 
 
@@ -328,7 +335,7 @@ def test_provisional_accelerated_case_1_below_old_grading() -> None:
     states, games = batch("P", results([1000] * 5, wins=2, draws=0))
     done = run({**states, "P": provisional(1150, 5)}, games)
     assert done.states["P"].grade == 1035
-    assert any("accelerated, but performance below old grading" in line for line in done.explanations["P"].lines)
+    assert any("accelerated, but performance below old grading" in line for line in said(done, "P"))
 
 
 def test_provisional_accelerated_case_3_over_1200() -> None:
@@ -338,7 +345,7 @@ def test_provisional_accelerated_case_3_over_1200() -> None:
     states, games = batch("P", results([1100] * 5, wins=4, draws=0))
     done = run({**states, "P": provisional(900, 5)}, games)
     assert done.states["P"].grade == 1270
-    assert "  3) Previous grading 1200 × 5 games = 6000, giving 12700" in done.explanations["P"].lines
+    assert "  3) Previous grading 1200 × 5 games = 6000, giving 12700" in said(done, "P")
 
 
 @pytest.mark.parametrize(
@@ -556,7 +563,7 @@ def test_unanchored_group_is_reported_by_name() -> None:
     assert done.states["N"].grade == 1900  # (1500 + 400)/1
     explanation = done.explanations["A"]
     assert explanation.after is None
-    assert "the ungraded players A, B, C met only each other" in explanation.lines[-1]
+    assert "the ungraded players A, B, C met only each other" in said(done, "A")[-1]
 
 
 def test_ungraded_group_anchored_through_another_ungraded_player() -> None:
@@ -659,7 +666,7 @@ def test_successive_approximation_bound_raises() -> None:
 def test_successive_approximation_in_the_explanation() -> None:
     """The explanation says how the consistent figures were found."""
     states, games = three_ungraded()
-    lines = run(states, games).explanations["Y"].lines
+    lines = said(run(states, games), "Y")
     assert any("found by successive approximation in" in line and "to within 1e-06" in line for line in lines)
 
 
@@ -716,15 +723,21 @@ def test_feedback_and_global_adjustments() -> None:
         IcuAdjustment("A", 5, "met an undergraded junior"),
         IcuAdjustment("B", -10),
     ]
-    changed, lines = apply_adjustments(states, adjustments)
+    changed, reached = apply_adjustments(states, adjustments)
     assert changed == {"A": graded(1515), "C": provisional(1010, 3)}  # B: +10 − 10
     assert published(changed["A"]) == "1515"
-    assert lines["A"] == (
-        "global adjustment +10 (deflation 1979) (ICU 1980, Feedback Points)",
-        "feedback points +5 (met an undergraded junior) (ICU 1980, Feedback Points)",
+    assert reached["A"] == (
+        IcuAdjusted("global", 10, "deflation 1979"),
+        IcuAdjusted("feedback", 5, "met an undergraded junior"),
     )
-    assert "N" not in lines
-    assert apply_adjustments(states, list(reversed(adjustments))) == (changed, lines)
+    assert reached["B"] == (IcuAdjusted("global", 10, "deflation 1979"), IcuAdjusted("feedback", -10, ""))
+    assert [say(icu_adjusted(a)) for a in reached["A"] + reached["B"][1:]] == [
+        "Adjusted by the grading committee: global adjustment +10 (deflation 1979) (ICU 1980, Feedback Points)",
+        "Adjusted by the grading committee: feedback points +5 (met an undergraded junior) (ICU 1980, Feedback Points)",
+        "Adjusted by the grading committee: feedback points -10 (ICU 1980, Feedback Points)",
+    ]
+    assert "N" not in reached
+    assert apply_adjustments(states, list(reversed(adjustments))) == (changed, reached)
 
 
 def test_adjustment_for_a_player_without_a_grading_is_refused() -> None:
