@@ -180,7 +180,7 @@ def encode_states(states: Mapping[str, Any], codec: StateCodec) -> bytes | str:
             if kind == "j":
                 parts.append(_encode(values).encode())
                 continue
-            if not _PACKS[kind].issuperset(map(type, values)):
+            if kind in _CHECKED and not _PACKS[kind].issuperset(map(type, values)):
                 raise TypeError(f"a value of column {kind!r} is not of its type")
             parts.append(array("b" if kind == "?" else kind, values).tobytes())
     except (TypeError, OverflowError, ValueError):
@@ -195,6 +195,10 @@ _PACKS: dict[str, frozenset[type]] = {
     "?": frozenset({bool}),
 }
 """The Python types each packed column holds exactly (an int in a float column would come back a float)."""
+
+_CHECKED = frozenset("d?")
+"""The columns whose types :func:`array` does not check itself (it refuses a float or None as a whole
+number, but takes an int as a float, and any int as a truth)."""
 
 
 def _parts(value: bytes, count: int) -> list[bytes]:

@@ -66,6 +66,9 @@ _GAME, _WHITE, _BLACK, _REPORTED = itemgetter(0), itemgetter(1), itemgetter(2), 
 """A :class:`GameRow`'s game id, White, Black and reported date, read at C speed over whole months."""
 
 
+_DAY_GAME = itemgetter(4, 0)
+"""A :class:`Game`'s day, then its id: the order a period's games are rated in."""
+
 EVERYONE = ""
 """In :attr:`Facts.touched`: new facts touch every player (a global adjustment); no player id is empty."""
 
@@ -723,6 +726,7 @@ class FactsView:
         if self.void:
             self.players = {p: reg for p, reg in self.players.items() if p not in self.void}
         self._amended: dict[bool, dict[str, list[RatedGame]]] = {}
+        self._amended_full: dict[bool, dict[str, list[Game]]] = {}
 
     def adjustments(self, system: str, months: Iterable[str]) -> list[Adjustment]:
         """The adjustments of ``system`` known in this view that take effect in ``months``, in log order
@@ -824,6 +828,7 @@ class FactsView:
         wanted = set(months)
         found: list[Game] = []
         append = found.append
+        new = tuple.__new__  # as in fold
         points = WHITE_POINTS2
         amended = self.facts.amendments
         known, players = self.known, self.players
@@ -838,23 +843,34 @@ class FactsView:
                     continue
                 if check and (reported > known_at or game in late or white not in players or black not in players):
                     continue
-                append(Game(game, white, black, points[result], finished, event or None, tc or None))
-        facts = self.facts
-        for game, amendments in facts.amendments.items():
-            original = facts.amended[game]
-            if known is not None:
-                if not known.knows_game(original):
-                    continue
-                amendments = [a for a in amendments if known.knows(a)]
-            version = game_version(original, amendments)
-            rated = version.game(walkovers)
-            if rated is None or month_of(rated.day) not in wanted:
-                continue
-            if check and (rated.white not in players or rated.black not in players):
-                continue
-            append(rated)
-        found.sort(key=lambda g: (g.day, g.game))
+                append(new(Game, (game, white, black, points[result], finished, event or None, tc or None)))
+        by_month = self.amended_full_games(walkovers)
+        for month in wanted:
+            found.extend(by_month.get(month, ()))
+        found.sort(key=_DAY_GAME)
         return found
+
+    def amended_full_games(self, walkovers: bool = True) -> dict[str, list[Game]]:
+        """The amended games as rated in this view, with their day, tournament and time control, by month
+        (made once a view: every period's run asks for its months)."""
+        if walkovers not in self._amended_full:
+            by_month: dict[str, list[Game]] = {}
+            self._amended_full[walkovers] = by_month
+            facts, known, players = self.facts, self.known, self.players
+            check = known is not None or bool(self.void)
+            for game, amendments in facts.amendments.items():
+                original = facts.amended[game]
+                if known is not None:
+                    if not known.knows_game(original):
+                        continue
+                    amendments = [a for a in amendments if known.knows(a)]
+                rated = game_version(original, amendments).game(walkovers)
+                if rated is None:
+                    continue
+                if check and (rated.white not in players or rated.black not in players):
+                    continue
+                by_month.setdefault(month_of(rated.day), []).append(rated)
+        return self._amended_full[walkovers]
 
     def inactive_at(self, player: str, day: str) -> bool:
         """Whether the player's markers (known in this view) leave him inactive at the end of ``day``.

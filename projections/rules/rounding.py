@@ -37,6 +37,8 @@ def round_half_up(value: Fraction | float) -> int:
     >>> round_half_up(Fraction(5, 2)), round_half_up(Fraction(5, 2) - Fraction(1, 10**20))
     (3, 2)
     """
+    if type(value) is float:  # the usual case, first
+        return math.floor(value + 0.5)
     if isinstance(value, Fraction):
         return math.floor(value + _HALF)
     return math.floor(value + 0.5)
