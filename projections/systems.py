@@ -11,7 +11,7 @@ latest prior rating of each system as :class:`~projections.rules.common.PlayerIn
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from projections.collector import paused
 from projections.explanation import Explanation as OneExplanation
@@ -27,6 +27,9 @@ from projections.rules.common import (
     System,
     SystemParams,
 )
+
+DEFAULT_HEAD = ("position", "player", "name", "country")
+"""The keys a list row starts with, unless its system says otherwise."""
 
 
 def list_keys(system: System) -> tuple[str, ...]:
@@ -133,7 +136,8 @@ def rows(
 ) -> list[dict[str, Any]]:
     """The rows of the list of period ``index``: every published player not marked inactive, by rating
     descending, then player id, numbered from 1 (and within the value of ``ranked_within``, if any)."""
-    info = player_info(view)
+    # A system whose rows do not read the player's information is given None for it (row_info).
+    info = player_info(view) if system.row_info else cast(Callable[[str], PlayerInfo], lambda _player: None)
     row = system.row
     with paused():
         listed: list[tuple[str, dict[str, Any]]] = []
@@ -147,16 +151,22 @@ def rows(
         players = view.players
         within = system.ranked_within
         counted: dict[Any, int] = {}
-        head = system.head
+        head, keys = system.head, system.keys
+        plain = within is None and head == DEFAULT_HEAD
         result: list[dict[str, Any]] = []
+        append = result.append
         for position, (player, own) in enumerate(listed, start=1):
             reg = players[player]
-            known = {"position": position, "player": player, "name": reg.name, "country": reg.country}
-            if within is not None:
-                counted[own[within]] = known["class_position"] = counted.get(own[within], 0) + 1
-            full = {key: known[key] for key in head}
-            full.update((key, own[key]) for key in system.keys)
-            result.append(full)
+            full = {"position": position, "player": player, "name": reg.name, "country": reg.country}
+            if not plain:
+                if within is not None:
+                    counted[own[within]] = full["class_position"] = counted.get(own[within], 0) + 1
+                full = {key: full[key] for key in head}
+            if len(own) == len(keys):  # the row's own keys, in order (rows_to_list checks the order)
+                full.update(own)
+            else:
+                full.update((key, own[key]) for key in keys)
+            append(full)
     return result
 
 

@@ -208,6 +208,7 @@ class System:
     - ``history(params, index, player, state, info)``: the player's figures after a run, as
       ``history`` shows them (``history_keys``, in order); None: his list row, or "not published".
     - ``rated``: the system's word for a player's rated games ("graded" for the ICU).
+    - ``row_info``: whether ``row`` reads its :class:`PlayerInfo` (the list does not make it if not).
     """
 
     family: str
@@ -227,6 +228,7 @@ class System:
     history: Row | None = None
     history_keys: tuple[str, ...] | None = None
     rated: str = "rated"
+    row_info: bool = True
 
     @property
     def codec(self) -> StateCodec:

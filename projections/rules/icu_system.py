@@ -154,6 +154,7 @@ SYSTEM = System(
     notes=notes,
     headings=(("rating", "grade"),),
     history=history,
+    row_info=False,
     history_keys=("grade", "published", "status", "games"),
     rated="graded",
 )

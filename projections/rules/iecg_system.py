@@ -112,6 +112,7 @@ SYSTEM = System(
     ranked_within="class",
     headings=(("class_position", "cl#"), ("ter", "TER"), ("wins", "W"), ("draws", "D"), ("losses", "L")),
     history=history,
+    row_info=False,
     history_keys=("rating", "ter", "status", "games"),
 )
 """Every IECG version and the timeline: each player is rated from his own start, his games and his
