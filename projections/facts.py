@@ -725,7 +725,6 @@ class FactsView:
         self.voided: set[int] = facts.voided_positions(known) if facts.undos else set()
         if self.void:
             self.players = {p: reg for p, reg in self.players.items() if p not in self.void}
-        self._amended: dict[bool, dict[str, list[RatedGame]]] = {}
         self._amended_full: dict[bool, dict[str, list[Game]]] = {}
 
     def adjustments(self, system: str, months: Iterable[str]) -> list[Adjustment]:
@@ -768,63 +767,18 @@ class FactsView:
             players[player] = reg
         return players
 
-    def amended_games(self, walkovers: bool = True) -> dict[str, list[RatedGame]]:
-        """The amended games as rated in this view, by month, in the order of their first amendment."""
-        if walkovers not in self._amended:
-            by_month: dict[str, list[RatedGame]] = {}
-            self._amended[walkovers] = by_month
-            facts, known, players = self.facts, self.known, self.players
-            for game, amendments in facts.amendments.items():
-                original = facts.amended[game]
-                if known is not None:
-                    if not known.knows_game(original):
-                        continue
-                    amendments = [a for a in amendments if known.knows(a)]
-                rated = game_version(original, amendments).rated(walkovers)
-                if rated is None:
-                    continue
-                month, rated_game = rated
-                if (known is not None or self.void) and (
-                    rated_game.white not in players or rated_game.black not in players
-                ):
-                    continue
-                by_month.setdefault(month, []).append(rated_game)
-        return self._amended[walkovers]
-
     def rated_games(self, months: Iterable[str], walkovers: bool = True) -> list[RatedGame]:
-        """The games rated in ``months``: (game, white, black, White's half points).
+        """The games rated in ``months``: (game, white, black, White's half points), in (day, game) order.
 
         ``walkovers``: whether an arbiter's forfeit counts (IECG §VIII.1: it does; ICU 1980: it does not).
         """
-        wanted = sorted(set(months))
-        rated: list[RatedGame] = []
-        append = rated.append
-        points = WHITE_POINTS2
-        new = tuple.__new__  # as in fold
-        amended = self.facts.amendments
-        known, players = self.known, self.players
-        known_at = _ALWAYS if known is None else known.known_at
-        late = frozenset() if known is None else known.late_games
-        check = known is not None or bool(self.void)  # the players of each game: not yet known, or void
-        for month in wanted:
-            for game, white, black, result, _finished, forfeit, reported, _event, _tc in self.facts.month(month):
-                if game in amended:
-                    continue  # rated as amended, below
-                if forfeit == "withdrawal" or (forfeit == "arbiter" and not walkovers):
-                    continue  # IECG §VIII.2: withdrawals are not rated
-                if check and (reported > known_at or game in late or white not in players or black not in players):
-                    continue  # not yet known
-                append(new(RatedGame, (game, white, black, points[result])))
-        by_month = self.amended_games(walkovers)
-        for month in wanted:
-            rated.extend(by_month.get(month, ()))
-        return rated
+        new = tuple.__new__
+        return [new(RatedGame, game[:4]) for game in self.games(months, walkovers)]
 
     def games(self, months: Iterable[str], walkovers: bool = True) -> list[Game]:
-        """The games rated in ``months`` with their day, tournament and time control, in (day, game) order.
-
-        The same games as :meth:`rated_games` (the same rules of §VIII and of the view).
-        """
+        """The games rated in ``months`` with their day, tournament and time control, in (day, game) order:
+        not a withdrawal (IECG §VIII.2), an arbiter's forfeit only with ``walkovers``, each as amended,
+        and only those the view knows, between players it holds."""
         wanted = set(months)
         found: list[Game] = []
         append = found.append
