@@ -18,6 +18,7 @@ from projections.explanation import Explanation as OneExplanation
 from projections.explanations import from_system
 from projections.facts import FactsView
 from projections.rules.common import (
+    DEFAULT_HEAD,
     Adjustment,
     Explanation,
     Game,
@@ -27,9 +28,6 @@ from projections.rules.common import (
     System,
     SystemParams,
 )
-
-DEFAULT_HEAD = ("position", "player", "name", "country")
-"""The keys a list row starts with, unless its system says otherwise."""
 
 
 def list_keys(system: System) -> tuple[str, ...]:

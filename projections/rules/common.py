@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, NamedTuple, Protocol
 
+from projections.rules.solver import components
+
 
 class Game(NamedTuple):
     """A rated game as a system sees it."""
@@ -143,6 +145,10 @@ class SystemParams(Protocol):
     def periods(self) -> Periods: ...
 
 
+DEFAULT_HEAD = ("position", "player", "name", "country")
+"""The keys a list row starts with, unless its system says otherwise."""
+
+
 def local(
     _params: Any, _index: int, _states: Mapping[str, Any], _games: Sequence[Game], _info: Info, reached: set[str]
 ) -> set[str]:
@@ -197,7 +203,7 @@ class System:
       ``index`` when ``reached`` must be (new facts touch them, or their start differs), so that
       rating them over their own games alone gives each of them what a run of the whole period
       would: :func:`local` for a system that rates each player from his own start, his games and
-      his opponents' starts; :func:`connected` where players are solved together.
+      his opponents' starts; one made with :func:`closure` where players are solved together.
     - ``adjust(params, index, states, adjustments, info)``: apply the rating body's adjustments
       taking effect in the period to ``states`` (everyone after the run): the players changed, and
       the adjustments that reached each adjusted player (the system's own values, for its
@@ -219,7 +225,7 @@ class System:
     make: Callable[[Iterable[Any]], Any]
     columns: str = ""
     walkovers: bool = True
-    head: tuple[str, ...] = ("position", "player", "name", "country")
+    head: tuple[str, ...] = DEFAULT_HEAD
     ranked_within: str | None = None
     reach: Reach = field(default=local)
     adjust: Adjust | None = None
@@ -250,14 +256,7 @@ def closure(games: Sequence[Game], linked: Callable[[Game], bool], reached: set[
         if linked(game):
             neighbours.setdefault(game.white, []).append(game.black)
             neighbours.setdefault(game.black, []).append(game.white)
-    found = set(reached)
-    stack = [p for p in reached if p in neighbours]
-    while stack:
-        for other in neighbours[stack.pop()]:
-            if other not in found:
-                found.add(other)
-                stack.append(other)
-    return found
+    return set(reached).union(*components(reached, lambda player: neighbours.get(player, ())))
 
 
 def everyone_connected(

@@ -116,10 +116,11 @@ def solve(
 
 
 def components(players: Iterable[str], linked: Callable[[str], Iterable[str]]) -> list[list[str]]:
-    """``players`` split into groups connected by ``linked`` (a player's neighbours among them, both ways).
+    """``players`` split into groups connected by ``linked`` (a player's neighbours, both ways), each group
+    with every player ``linked`` reaches from its members (the ICU and the ECF give it all of them; the
+    reach of new facts, :func:`projections.rules.common.closure`, only those new facts reach).
 
-    Each group sorted, the groups in the order of their first player in ``players``; a player ``linked``
-    reaches is assumed to be one of ``players``:
+    Each group sorted, the groups in the order of their first player in ``players``:
 
     >>> games = {"a": ["b"], "b": ["a"], "c": [], "d": ["e"], "e": ["d"]}
     >>> components(["e", "a", "c", "b", "d"], games.__getitem__)
