@@ -30,6 +30,9 @@ WORDS: dict[str, str] = {
     "after": "after: {terms}",
     "after.not_rated": "after: not rated",
     "note": "note: {text}",
+    # Events (issue 12 §2), for every system.
+    "event_games": "event {event}: {games}",
+    "left_out": "left out: {game}{event:of_event}: {reason}",
     # The IECG Rating Rules, 1.0–1.7.
     "iecg.not_rated": "Not rated yet: no rated game up to this period.",
     "iecg.no_games": "No rated games in {period}: the rating is unchanged.",
@@ -156,7 +159,12 @@ def score(points2: int) -> str:
     return f"{whole or ''}½" if half else str(whole)
 
 
-FORMATS: dict[str, Callable[[Any], str]] = {"num": number, "signed": signed, "score": score}
+FORMATS: dict[str, Callable[[Any], str]] = {
+    "num": number,
+    "signed": signed,
+    "score": score,
+    "of_event": lambda event: f" (event {event})" if event else "",
+}
 """The templates' own format specifications, beside Python's (``{gain:signed}``)."""
 
 

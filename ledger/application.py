@@ -30,6 +30,7 @@ from ledger import bulk, chain, ledger_file, values
 from ledger.errors import (
     AlreadyAdjudicatedError,
     DuplicateAdjustmentError,
+    DuplicateEventError,
     DuplicateGameError,
     DuplicatePlayerError,
     DuplicatePriorError,
@@ -48,12 +49,14 @@ from ledger.errors import (
     StartingRatingError,
     UncoveredRowError,
     UnknownAdjustmentError,
+    UnknownEventError,
     UnknownGameError,
     UnknownPlayerError,
     UnknownPriorError,
     VoidError,
 )
 from ledger.events import (
+    EVENT_FIELDS,
     GAME_FIELDS,
     REGISTRATION_FIELDS,
     Adjustment,
@@ -77,7 +80,13 @@ from ledger.events import (
     PriorRatingVoided,
     Publication,
     RatingAdjusted,
+    Tournament,
+    TournamentCorrected,
+    TournamentRegistered,
+    TournamentRestored,
+    TournamentVoided,
     adjustment_key,
+    event_key,
     game_key,
     player_key,
     publication_key,
@@ -163,6 +172,8 @@ class GameFacts:
     finished: str
     tournament: str | None
     time_control: str | None
+    event: str | None
+    mode: str | None
     forfeit: str
     reported_on: str
 
@@ -332,13 +343,45 @@ class RatingLedger(Application[UUID]):
         forfeit: str | None,
         reported_on: str | None,
         known: Callable[[str], bool],
+        event: str | None = None,
+        mode: str | None = None,
     ) -> GameFacts:
         game, white, black = self._check_sides(game, white, black, known)
         values.check_result(result)
         finished_on, reported = self._check_game_dates(finished, reported_on)
         kind, tc = values.check_game_kind(forfeit, time_control)
-        event = values.check_name(tournament, "tournament", required=False) if tournament else None
-        return GameFacts(game, white, black, result, finished_on, event or None, tc, kind, reported)
+        name = values.check_name(tournament, "tournament", required=False) if tournament else None
+        event_id = self._check_game_event(event, finished_on) if event else None
+        mode = values.check_choice(mode, values.MODES, "mode") if mode else None
+        return GameFacts(game, white, black, result, finished_on, name or None, tc, event_id, mode, kind, reported)
+
+    def _check_game_event(self, event: str, finished: str) -> str:
+        """The id of the registered event a game of ``finished`` names: it counts, and the game is within it."""
+        event = values.check_id(event, "event")
+        found = self._event_facts(event)
+        start, end = found.get("start"), found.get("end")
+        if isinstance(start, str) and finished < start:
+            raise InvalidValueError(f"the game finished on {finished}, before event {event!r} started on {start}")
+        if isinstance(end, str) and finished > end:
+            raise InvalidValueError(f"the game finished on {finished}, after event {event!r} ended on {end}")
+        return event
+
+    def _event_facts(self, event: str) -> dict[str, Any]:
+        """The facts of a registered event that counts, as corrected (cached for an import's rows)."""
+        cached = self._events_seen.get(event) if self._events_seen is not None else None
+        if cached is not None:
+            return cached
+        found = self._get(event_key(event), Tournament)
+        if found is None:
+            raise UnknownEventError(f"unknown event {event!r}: register it first (ratings event register)")
+        if found.voided:
+            raise VoidError(f"event {event!r} is void: restore it before recording its games")
+        if self._events_seen is not None:
+            self._events_seen[event] = found.facts
+        return found.facts
+
+    _events_seen: dict[str, dict[str, Any]] | None = None
+    """While an import checks its rows: the events its rows named, as looked up once."""
 
     def _check_sides(self, game: str, white: str, black: str, known: Callable[[str], bool]) -> tuple[str, str, str]:
         """The game id and the two players, stripped; both registered, and not the same."""
@@ -516,8 +559,14 @@ class RatingLedger(Application[UUID]):
         time_control: str | None = None,
         forfeit: str | None = None,
         reported_on: str | None = None,
+        event: str | None = None,
+        mode: str | None = None,
     ) -> GameFacts:
-        """Record a finished game, refusing a second recording of the game id."""
+        """Record a finished game, refusing a second recording of the game id.
+
+        ``event`` names a registered event (issue 12 §1): the game must finish within its dates;
+        ``mode`` (``otb``, ``email``, ``online``) and ``time_control`` override the event's.
+        """
         facts = self._check_game(
             game,
             white,
@@ -529,6 +578,8 @@ class RatingLedger(Application[UUID]):
             forfeit,
             reported_on,
             self._player_counts,
+            event,
+            mode,
         )
         self._check_born(facts.finished, facts.white, facts.black)
         if self._get(game_key(facts.game), Game) is not None:
@@ -536,6 +587,143 @@ class RatingLedger(Application[UUID]):
         aggregate = Game._create(GameRecorded, **vars(facts), recorded_by=self.user)
         self._save(aggregate, DuplicateGameError(f"game {facts.game!r} is already recorded"))
         return facts
+
+    # --- events (issue 12 §1) ---------------------------------------------------------------------
+
+    def register_event(
+        self,
+        event: str,
+        *,
+        name: str,
+        type: str,
+        start: str,
+        end: str | None = None,
+        rate_of_play: str | None = None,
+        mode: str | None = None,
+        rating_class: str | None = None,
+        rounds: int | None = None,
+        site: str | None = None,
+        federation: str | None = None,
+        reported_on: str | None = None,
+    ) -> dict[str, Any]:
+        """Register an event (a tournament, a match, an IECG group); refused for an id already registered.
+
+        Returns the event's facts as recorded.
+        """
+        event = values.check_id(event, "event")
+        reported = self._reported(reported_on).isoformat()
+        facts = {
+            field: self._event_value(field, value)
+            for field, value in zip(
+                EVENT_FIELDS,
+                (name, type, start, end, rate_of_play, mode, rating_class, rounds, site, federation),
+                strict=True,
+            )
+        }
+        self._check_event_dates(event, facts)
+        if self._get(event_key(event), Tournament) is not None:
+            raise DuplicateEventError(f"event {event!r} is already registered")
+        aggregate = Tournament._create(
+            TournamentRegistered, event=event, **facts, reported_on=reported, recorded_by=self.user
+        )
+        self._save(aggregate, DuplicateEventError(f"event {event!r} is already registered"))
+        return facts
+
+    def _event_value(self, field: str, value: Any) -> Any:
+        """An event's fact, checked (None when not said)."""
+        if field == "name":
+            return values.check_name(value, "event name")
+        if field == "type":
+            return values.check_choice(value, values.EVENT_TYPES, "event type")
+        if value is None or value == "":
+            if field == "start":
+                raise InvalidValueError("an event needs its start date (--start YYYY-MM-DD)")
+            return None
+        if field in ("start", "end"):
+            return self._day(value, f"{field} date").isoformat()
+        if field == "rate_of_play":
+            return values.check_time_control(value)
+        if field == "mode":
+            return values.check_choice(value, values.MODES, "mode")
+        if field == "rating_class":
+            return values.check_choice(value, values.EVENT_CLASSES, "class")
+        if field == "rounds":
+            return values.check_whole(value, "rounds", values.ROUNDS)
+        if field == "site":
+            return values.check_name(value, "site")
+        return values.check_country(value) or None  # federation
+
+    @staticmethod
+    def _check_event_dates(event: str, facts: Mapping[str, Any]) -> None:
+        start, end = facts["start"], facts["end"]
+        if end is not None and end < start:
+            raise InvalidValueError(f"event {event!r} would end on {end}, before it starts on {start}")
+
+    def event(self, event: str) -> Tournament:
+        """The registered event ``event`` (void or not), or refuse naming it."""
+        found = self._get(event_key(values.check_id(event, "event")), Tournament)
+        if found is None:
+            raise UnknownEventError(f"unknown event {event!r}: register it first (ratings event register)")
+        return found
+
+    def correct_event(
+        self,
+        event: str,
+        *,
+        changes: Mapping[str, Any],
+        reason: str,
+        reported_on: str | None = None,
+    ) -> dict[str, Any]:
+        """Correct facts of a registered event (a new event in the log; the registration is never edited).
+
+        Returns the corrected facts that differ. A game recorded in the event keeps naming it: a correction
+        of its dates is not checked against them (the event's games are in the log, not in the aggregate).
+        """
+        reason = values.check_text(reason, "reason")
+        unknown = sorted(set(changes) - set(EVENT_FIELDS))
+        if unknown:
+            raise InvalidValueError(f"an event correction cannot change {', '.join(unknown)}")
+        aggregate = self.event(event)
+        reported = self._after_report(aggregate.reported_on, reported_on, f"event {aggregate.event!r}")
+        if aggregate.voided:
+            raise VoidError(f"event {aggregate.event!r} is void: restore it before correcting it")
+        corrected = dict(aggregate.facts)
+        for field, value in changes.items():
+            corrected[field] = self._event_value(field, value)
+        self._check_event_dates(aggregate.event, corrected)
+        differing = {f: corrected[f] for f in EVENT_FIELDS if corrected[f] != aggregate.facts[f]}
+        if not differing:
+            shown = ", ".join(f"{f} {aggregate.facts[f]!r}" for f in changes) or "no facts given"
+            raise NothingToCorrectError(f"the correction of event {aggregate.event!r} changes nothing: {shown}")
+        stated = {f: corrected[f] for f in EVENT_FIELDS if f in changes}
+        aggregate.trigger_event(
+            TournamentCorrected,
+            event=aggregate.event,
+            changes=stated,
+            reason=reason,
+            reported_on=reported,
+            recorded_by=self.user,
+        )
+        self._save_or_preview(aggregate, False)
+        return differing
+
+    def void_event(self, event: str, *, reason: str, reported_on: str | None = None) -> None:
+        """Void an event registered in error: it and every game naming it no longer count."""
+        self._void_event(event, reason, reported_on, void=True)
+
+    def restore_event(self, event: str, *, reason: str, reported_on: str | None = None) -> None:
+        """Restore a voided event: it and its games count again."""
+        self._void_event(event, reason, reported_on, void=False)
+
+    def _void_event(self, event: str, reason: str, reported_on: str | None, *, void: bool) -> None:
+        reason = values.check_text(reason, "reason")
+        aggregate = self.event(event)
+        reported = self._after_report(aggregate.reported_on, reported_on, f"event {aggregate.event!r}", "void")
+        if aggregate.voided == void:
+            raise VoidError(f"event {aggregate.event!r} is {'already' if void else 'not'} void")
+        kind = TournamentVoided if void else TournamentRestored
+        aggregate.trigger_event(kind, event=aggregate.event, reason=reason, reported_on=reported, recorded_by=self.user)
+        self._save_or_preview(aggregate, False)
 
     def adjudicate_game(self, game: str, *, result: str, on: str, reported_on: str | None = None) -> None:
         """Record an adjudicator's decision on a game (IECG §VIII.3)."""
@@ -698,6 +886,8 @@ class RatingLedger(Application[UUID]):
         differing = {f: corrected[f] for f in GAME_FIELDS if corrected[f] != aggregate.facts[f]}
         if {"white", "black", "finished"} & set(differing):
             self._check_born(str(corrected["finished"]), str(corrected["white"]), str(corrected["black"]))
+        if corrected.get("event") and {"event", "finished"} & set(differing):
+            self._check_game_event(str(corrected["event"]), str(corrected["finished"]))
         # The event keeps every fact the correction states, changed or not: a correction entered after
         # another but reported before it must still say what it said, as known between the two reports.
         stated = {f: corrected[f] for f in GAME_FIELDS if f in changes}
@@ -734,6 +924,14 @@ class RatingLedger(Application[UUID]):
             return values.check_choice(value or "none", values.FORFEIT_KINDS, "forfeit")
         if field == "time_control":
             return values.check_time_control(value) if value else None
+        if field == "event":
+            if not value:
+                return None
+            event = values.check_id(value, "event")
+            self._event_facts(event)
+            return event
+        if field == "mode":
+            return values.check_choice(value, values.MODES, "mode") if value else None
         return values.check_name(value, "tournament", required=False) or None if value else None  # tournament
 
     def void_game(
@@ -1125,37 +1323,59 @@ class RatingLedger(Application[UUID]):
         # The checks of a player and of the dates, forfeit and time control depend on a few texts
         # only: each is made once per distinct text (a dict lookup after that).
         terms = bulk.Memo(check_terms)
-        events: bulk.Memo[str, str] = bulk.Memo(lambda text: values.check_name(text, "tournament", required=False))
-        births = self._births()
-        with self._bulk_checks():
-            is_known = bulk.Memo(self._player_counts).__getitem__
-            for line, row in rows:
-                try:
-                    game, white, black, result, finished, tournament, forfeit = bulk.GAME_CELLS(row)
-                except KeyError:  # a row without some column: each missing cell is its default
-                    get = row.get
-                    game, white, black, result, finished = (get(c, "") for c in bulk.GAME_CELLS_TEXT)
-                    tournament, forfeit = get("tournament"), get("forfeit")
-                try:
-                    game, white, black = check_sides(game, white, black, is_known)
-                    check_result(result)
-                    when = (finished, row.get("reported"), forfeit, row.get("time_control"))
-                    finished_on, reported, kind, tc = terms[when]
-                    if tournament:
-                        events[tournament]
-                    if births and (white in births or black in births):
-                        self._check_born(finished_on, white, black, born=births.get)
-                    if game in lines:
-                        raise DuplicateGameError(f"game {game!r} appears twice in the file (line {lines[game]})")
-                except LedgerError as error:
-                    raise ImportRowError(line, str(error)) from None
-                lines[game] = line
-                item = (game, white, black, result, finished_on, tournament or None, tc, kind, reported)
-                games.append(item)
-                if len(games) == 1:
-                    self._check_bulk_game(row, item, is_known)
-                if progress is not None and len(games) % _CHUNK == 0:
-                    progress("checked", _CHUNK)
+        names: bulk.Memo[str, str] = bulk.Memo(lambda text: values.check_name(text, "tournament", required=False))
+        modes: bulk.Memo[str, str] = bulk.Memo(lambda text: values.check_choice(text, values.MODES, "mode"))
+        self._events_seen = {}
+        try:
+            births = self._births()
+            with self._bulk_checks():
+                is_known = bulk.Memo(self._player_counts).__getitem__
+                for line, row in rows:
+                    try:
+                        game, white, black, result, finished, tournament, forfeit = bulk.GAME_CELLS(row)
+                    except KeyError:  # a row without some column: each missing cell is its default
+                        get = row.get
+                        game, white, black, result, finished = (get(c, "") for c in bulk.GAME_CELLS_TEXT)
+                        tournament, forfeit = get("tournament"), get("forfeit")
+                    event_id, mode = row.get("event") or None, row.get("mode") or None
+                    try:
+                        game, white, black = check_sides(game, white, black, is_known)
+                        check_result(result)
+                        when = (finished, row.get("reported"), forfeit, row.get("time_control"))
+                        finished_on, reported, kind, tc = terms[when]
+                        if tournament:
+                            names[tournament]
+                        if event_id is not None:
+                            event_id = self._check_game_event(event_id, finished_on)
+                        if mode is not None:
+                            modes[mode]
+                        if births and (white in births or black in births):
+                            self._check_born(finished_on, white, black, born=births.get)
+                        if game in lines:
+                            raise DuplicateGameError(f"game {game!r} appears twice in the file (line {lines[game]})")
+                    except LedgerError as error:
+                        raise ImportRowError(line, str(error)) from None
+                    lines[game] = line
+                    item = (
+                        game,
+                        white,
+                        black,
+                        result,
+                        finished_on,
+                        tournament or None,
+                        tc,
+                        event_id,
+                        mode,
+                        kind,
+                        reported,
+                    )
+                    games.append(item)
+                    if len(games) == 1:
+                        self._check_bulk_game(row, item, is_known)
+                    if progress is not None and len(games) % _CHUNK == 0:
+                        progress("checked", _CHUNK)
+        finally:
+            self._events_seen = None
         if progress is not None:
             progress("checked", len(games) % _CHUNK)
         stamp = datetime.now(UTC)
@@ -1199,6 +1419,8 @@ class RatingLedger(Application[UUID]):
             row.get("forfeit"),
             row.get("reported"),
             known,
+            row.get("event") or None,
+            row.get("mode") or None,
         )
         if vars(facts) != dict(zip(bulk.GAME_FIELDS, fast, strict=True)):
             raise AssertionError(

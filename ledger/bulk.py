@@ -19,10 +19,22 @@ from typing import TypeVar
 
 from ledger.events import NAMESPACE
 
-GAME_FIELDS = ("game", "white", "black", "result", "finished", "tournament", "time_control", "forfeit", "reported_on")
+GAME_FIELDS = (
+    "game",
+    "white",
+    "black",
+    "result",
+    "finished",
+    "tournament",
+    "time_control",
+    "event",
+    "mode",
+    "forfeit",
+    "reported_on",
+)
 """The fields of :class:`GameFacts`, in order: ``import_games`` keeps a game as a tuple of them."""
 
-GameTuple = tuple[str, str, str, str, str, str | None, str | None, str, str]
+GameTuple = tuple[str, str, str, str, str, str | None, str | None, str | None, str | None, str, str]
 
 GAME_CELLS_TEXT = ("game", "white", "black", "result", "finished")
 GAME_CELLS = itemgetter(*GAME_CELLS_TEXT, "tournament", "forfeit")
@@ -75,20 +87,32 @@ class StateEncoder:
         self.head = '{"timestamp":' + self.encode(self.timestamp) + ',"originator_topic":' + self.encode(topic) + ","
         self.tail = ',"recorded_by":' + self.encode(user) + "}"
 
-    def fields(self, fields: dict[str, object]) -> bytes:
-        """Any event's state, from its own fields (JSON types only), in order."""
+    def fields(self, fields: dict[str, object], version: int = 1) -> bytes:
+        """Any event's state, from its own fields (JSON types only), in order; ``class_version`` last above 1."""
         state = {"timestamp": self.timestamp, "originator_topic": self.topic, **fields, "recorded_by": self.user}
+        if version > 1:
+            state["class_version"] = version
         return self.encode(state).encode()
 
     def game(self, item: GameTuple) -> bytes:
-        """A ``GameRecorded`` state from a tuple of :data:`GAME_FIELDS`, by template when no text needs escaping."""
-        game, white, black, result, finished, tournament, tc, kind, reported = item
-        if UNSAFE.search(f"{game}{white}{black}{result}{finished}{tournament}{tc}{kind}{reported}"):
-            return self.fields(dict(zip(GAME_FIELDS, item, strict=True)))
+        """A ``GameRecorded`` state (version 2) from a tuple of :data:`GAME_FIELDS`, by template when no text
+        needs escaping."""
+        game, white, black, result, finished, tournament, tc, event, mode, kind, reported = item
+        text = f"{game}{white}{black}{result}{finished}{tournament}{tc}{event}{mode}{kind}{reported}"
+        if UNSAFE.search(text):
+            return self.fields(dict(zip(GAME_FIELDS, item, strict=True)), GAME_VERSION)
         tournament_json = "null" if tournament is None else f'"{tournament}"'
         tc_json = "null" if tc is None else f'"{tc}"'
+        event_json = "null" if event is None else f'"{event}"'
+        mode_json = "null" if mode is None else f'"{mode}"'
         return (
             f'{self.head}"game":"{game}","white":"{white}","black":"{black}","result":"{result}",'
             f'"finished":"{finished}","tournament":{tournament_json},"time_control":{tc_json},'
-            f'"forfeit":"{kind}","reported_on":"{reported}"{self.tail}'
+            f'"event":{event_json},"mode":{mode_json},'
+            f'"forfeit":"{kind}","reported_on":"{reported}"{self.tail[:-1]},"class_version":{GAME_VERSION}}}'
         ).encode()
+
+
+GAME_VERSION = 2
+"""The ``class_version`` of :class:`ledger.events.GameRecorded` the template writes (checked against the
+library's own encoding of an import's first row before any row is written this way)."""

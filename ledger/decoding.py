@@ -124,24 +124,28 @@ _OPTIONAL = r'(?:"([^"\\\x00-\x1f]*)"|null)'
 
 @cache
 def _game_pattern(version: int) -> re.Pattern[str]:
-    tail = "" if version == 1 else f',"{VERSION_KEY}":{version}'
+    # Version 1 has neither ``event`` nor ``mode`` nor ``class_version``; version 2 has all three (the
+    # conditional group ``(?(v2)…)`` ties the tail to the two fields), and reads as the upcast version 1.
+    assert version == 2, "game_pattern reads versions 1 and 2 of GameRecorded: teach it the new one"
     return re.compile(
         r'\{"timestamp":\{"_type_":"datetime_iso","_data_":"[^"\\\x00-\x1f]*"\},"originator_topic":"[^"\\\x00-\x1f]*",'
         rf'"game":{_TEXT},"white":{_TEXT},"black":{_TEXT},"result":{_TEXT},"finished":{_TEXT},'
-        rf'"tournament":{_OPTIONAL},"time_control":{_OPTIONAL},"forfeit":{_TEXT},"reported_on":{_TEXT},'
-        rf'"recorded_by":"[^"\\\x00-\x1f]*"{tail}\}}\Z'
+        rf'"tournament":{_OPTIONAL},"time_control":{_OPTIONAL},(?P<v2>"event":{_OPTIONAL},"mode":{_OPTIONAL},)?'
+        rf'"forfeit":{_TEXT},"reported_on":{_TEXT},'
+        rf'"recorded_by":"[^"\\\x00-\x1f]*"(?(v2),"{VERSION_KEY}":2)\}}\Z'
     )
 
 
 def game_pattern() -> re.Pattern[str]:
-    """A whole ``GameRecorded`` state of the current version as the library writes it, when no text in it is escaped.
+    """A whole ``GameRecorded`` state of version 1 or 2 as the library writes it, when no text in it is escaped.
 
     A match is an exact JSON parse of the state (the keys in the library's
     order, each string free of quotes, backslashes and control characters,
     and ``class_version`` last when the type's version is above 1), so its
     groups are the game's fields as :func:`facts` gives them (a ``null`` a
     None), in the order game, white, black, result, finished, tournament,
-    time control, forfeit, reported. A state of another version, or with
+    time control, the version-2 marker, event, mode, forfeit, reported (a version 1 state's
+    event and mode are None, as its upcaster makes them). A state of another version, or with
     escaped text, does not match: it is read by :func:`facts`. Ask once per
     batch of records (the current version is looked up here), not per event.
     """

@@ -43,6 +43,14 @@ class UnknownGameError(LedgerError):
     """A game that was never recorded."""
 
 
+class UnknownEventError(LedgerError):
+    """An event that was never registered."""
+
+
+class DuplicateEventError(LedgerError):
+    """A second registration of the same event id."""
+
+
 class DuplicatePlayerError(LedgerError):
     """A second registration of the same membership number."""
 

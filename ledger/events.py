@@ -213,7 +213,15 @@ class Player(Aggregate):
 
 
 class GameRecorded(Aggregate.Created):
-    """A game finished, with its result as reported (IECG §VIII.1–2 for forfeits)."""
+    """A game finished, with its result as reported (IECG §VIII.1–2 for forfeits).
+
+    Version 2 (issue 12) adds ``event``, the registered event the game belongs
+    to, and ``mode`` (``otb``, ``email``, ``online``), both None when not said:
+    a game's mode and rate of play are its event's unless it says otherwise.
+    ``tournament`` stays the free-text name it always was.
+    """
+
+    class_version = 2
 
     game: str
     white: str
@@ -222,9 +230,18 @@ class GameRecorded(Aggregate.Created):
     finished: str
     tournament: str | None
     time_control: str | None
+    event: str | None
+    mode: str | None
     forfeit: str
     reported_on: str
     recorded_by: str
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """A game recorded before events existed belongs to no event and says no mode: it keeps its meaning
+        (every system rates it as it did), and nothing stored is edited."""
+        state["event"] = None
+        state["mode"] = None
 
     def apply(self, aggregate: Any) -> None:
         aggregate.game = self.game
@@ -232,7 +249,7 @@ class GameRecorded(Aggregate.Created):
         aggregate.reported_on = self.reported_on
 
 
-GAME_FIELDS = ("white", "black", "result", "finished", "forfeit", "tournament", "time_control")
+GAME_FIELDS = ("white", "black", "result", "finished", "forfeit", "tournament", "time_control", "event", "mode")
 """The facts of a game a :class:`GameCorrected` can correct."""
 
 
@@ -308,6 +325,106 @@ class Game(Aggregate):
     @staticmethod
     def create_id(*, game: str, **_: Any) -> UUID:
         return game_key(game)
+
+
+def event_key(event: str) -> UUID:
+    """The aggregate id of an event (a tournament or match), from its id."""
+    return uuid5(NAMESPACE, "event:" + event)
+
+
+EVENT_FIELDS = (
+    "name",
+    "type",
+    "start",
+    "end",
+    "rate_of_play",
+    "mode",
+    "rating_class",
+    "rounds",
+    "site",
+    "federation",
+)
+"""The facts of an event a :class:`TournamentCorrected` can correct."""
+
+
+class TournamentRegistered(Aggregate.Created):
+    """An event (tournament, match) was registered: what the rules ask of it (issue 12 §1).
+
+    ``type`` one of :data:`ledger.values.EVENT_TYPES`; ``rate_of_play`` PGN
+    ``TimeControl`` text, every game's unless the game says its own; ``mode``
+    ``otb``, ``email`` or ``online``; ``rating_class`` the IECG class of a class
+    or quad group (D §2.4a, §2.5a). Optional facts are None when not said.
+    """
+
+    event: str
+    name: str
+    type: str
+    start: str
+    end: str | None
+    rate_of_play: str | None
+    mode: str | None
+    rating_class: str | None
+    rounds: int | None
+    site: str | None
+    federation: str | None
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.event = self.event
+        aggregate.facts = {field: getattr(self, field) for field in EVENT_FIELDS}
+        aggregate.reported_on = self.reported_on
+
+
+class TournamentCorrected(Aggregate.Event):
+    """The rating office corrected facts of an event, for a stated reason (only the corrected facts)."""
+
+    event: str
+    changes: dict[str, Any]
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.facts.update(self.changes)
+
+
+class TournamentVoided(Aggregate.Event):
+    """An event registered in error: it and every game naming it no longer count, for a stated reason."""
+
+    event: str
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.voided = True
+
+
+class TournamentRestored(Aggregate.Event):
+    """A voided event counts again, with its games, for a stated reason."""
+
+    event: str
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.voided = False
+
+
+class Tournament(Aggregate):
+    """A registered event: a tournament, a match, a group (the CLI calls it an event)."""
+
+    def __init__(self) -> None:
+        self.event = ""
+        self.facts: dict[str, Any] = {}
+        self.reported_on = ""
+        self.voided = False
+
+    @staticmethod
+    def create_id(*, event: str, **_: Any) -> UUID:
+        return event_key(event)
 
 
 def adjustment_key(system: str, player: str | None, on: str, reason: str) -> UUID:
@@ -414,6 +531,10 @@ EVENT_TYPES: dict[str, type[Aggregate.Event]] = {
         GameCorrected,
         GameVoided,
         GameRestored,
+        TournamentRegistered,
+        TournamentCorrected,
+        TournamentVoided,
+        TournamentRestored,
         ListPublished,
         RatingAdjusted,
         AdjustmentVoided,

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 PLAYER_COLUMNS = ("player", "name", "country", "starting_rating", "source", "rated_games")
 PLAYER_OPTIONAL = ("born", "reported")
 GAME_COLUMNS = ("game", "white", "black", "result", "finished", "tournament", "forfeit")
-GAME_OPTIONAL = ("time_control", "reported")
+GAME_OPTIONAL = ("time_control", "reported", "event", "mode")
 
 
 def read_rows(

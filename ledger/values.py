@@ -30,6 +30,31 @@ FORFEIT_KINDS: Final = ("none", "arbiter", "withdrawal")
 """``arbiter``: a forfeit by arbiter decision (IECG §VIII.1); ``withdrawal``:
 a game left unfinished by a withdrawal (IECG §VIII.2)."""
 
+EVENT_TYPES: Final = (
+    "round-robin",
+    "swiss",
+    "match",
+    "team",
+    "class",
+    "quad",
+    "cup",
+    "two-game-match",
+    "friendly-match",
+    "thematic",
+    "championship",
+    "invitational",
+)
+"""The types of an event (issue 12 §1): the general ones, then the IECG's (Rules and Regulations 5.1a, D §2)."""
+
+MODES: Final = ("otb", "email", "online")
+"""How an event's games are played: over the board, by email (correspondence), or online."""
+
+EVENT_CLASSES: Final = ("M", "1", "2", "3", "N")
+"""The IECG's tournament classes (Rules and Regulations 5.1a, D §2.4a, §2.5a)."""
+
+ROUNDS: Final = (1, 1000)
+"""The bounds of an event's number of rounds."""
+
 SOURCES: Final = ("none", "tutor", "iccf", "iccf-provisional", "other")
 """Where a starting rating comes from (IECG §VII)."""
 

@@ -30,7 +30,7 @@ Tables (created with sqlite-utils):
   chain's hash at it (``position``, ``chain``);
 - ``players`` (as registered, with the reported date), ``player_corrections``,
   ``amendments`` (of games), ``amended`` (the recorded rows of amended games),
-  ``markers``: folded facts;
+  ``markers``, ``event_facts`` (registrations, corrections and voids of events): folded facts;
 - ``months``: the month's mark (:attr:`Facts.marks`), and the games recorded
   as finished in it, as one text (:func:`encode_month`) — last, so that the
   marks of every month are read without the pages of the games;
@@ -63,14 +63,24 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 from ledger.values import Registration
 from projections import usable
 from projections.collector import paused
-from projections.facts import Adjustment, Amendment, Facts, GameRow, Marker, PlayerCorrection, Prior, Undo
+from projections.facts import (
+    Adjustment,
+    Amendment,
+    EventFact,
+    Facts,
+    GameRow,
+    Marker,
+    PlayerCorrection,
+    Prior,
+    Undo,
+)
 from projections.rules.common import Groups, StateCodec
 from projections.rules.iecg import PlayerState
 
 if TYPE_CHECKING:
     import sqlite_utils
 
-FORMAT = "12"
+FORMAT = "13"
 """The layout of this file; a cache of an earlier layout is rebuilt, one of a later layout (a newer
 version of this program) set aside. (6: a month's mark before its games; 7: the superseded runs;
 8 to 10: issue 10: the chain's hash instead of a fingerprint, the undos, the withheld facts.)"""
@@ -357,6 +367,7 @@ _COLUMNS: dict[str, dict[str, type]] = {
     },
     "markers": {"position": int, "player": str, "on": str, "inactive": int, "reported": str},
     "undos": {"position": int, "kind": str, "player": str, "target": int, "reported": str},
+    "event_facts": {"position": int, "event": str, "kind": str, "reported": str, "changes": str},
     "unusable": {"position": int, "kind": str, "subject": str, "detail": str, "text": str, "open": int},
     "states": {"rules": str, "period": int, "last_month": str, "delta": bytes, "full": bytes, "unrated": str},
     "materialised": {"rules": str, "period": int, "last_month": str, "rows": int, "list": str},
@@ -376,6 +387,7 @@ _KEYS: dict[str, str | tuple[str, ...]] = {
     "adjustments": "position",
     "markers": "position",
     "undos": "position",
+    "event_facts": "position",
     "unusable": "position",
     "states": ("rules", "period"),
     "materialised": ("rules", "period"),
@@ -524,7 +536,8 @@ class ProjectionCache:
                 facts.player_corrections.setdefault(player, []).append(correction)
                 facts.players[player] = facts.players[player]._replace(**dict(correction.changes))
             rows = execute(
-                "SELECT game, white, black, result, finished, forfeit, reported, tournament, time_control FROM amended"
+                "SELECT game, white, black, result, finished, forfeit, reported, tournament, time_control, event, mode "
+                "FROM amended"
             ).fetchall()
             facts.amended.update(zip(map(itemgetter(0), rows), map(_game_row, rows), strict=True))
             rows = execute(
@@ -558,6 +571,12 @@ class ProjectionCache:
             facts.undos = list(
                 map(Undo._make, execute("SELECT position, kind, player, target, reported FROM undos ORDER BY position"))
             )
+            facts.event_facts = [
+                EventFact(position, event, kind, reported, tuple(map(tuple, json.loads(changes))))
+                for position, event, kind, reported, changes in execute(
+                    "SELECT position, event, kind, reported, changes FROM event_facts ORDER BY position"
+                )
+            ]
             usable.load(facts, execute("SELECT position, kind, subject, detail, text, open FROM unusable"))
             for month, mark in execute("SELECT month, mark FROM months"):
                 facts.stored_months.add(month)
@@ -598,6 +617,8 @@ class ProjectionCache:
                 upsert("priors", facts.new_priors)
             if facts.new_undos:
                 upsert("undos", facts.new_undos)
+            if facts.new_event_facts:
+                upsert("event_facts", ((*f[:4], _encode(f.changes)) for f in facts.new_event_facts))
             if facts.withheld_changed:  # issue 10 §3: the facts a replay cannot use (projections.usable), few
                 self.db.execute("DELETE FROM unusable")
                 upsert("unusable", ((*w[:5], int(w.open)) for w in facts.withheld.values()))
@@ -628,6 +649,7 @@ class ProjectionCache:
             facts.new_priors,
             facts.new_adjustments,
             facts.new_undos,
+            facts.new_event_facts,
         ):
             pending.clear()
 

@@ -25,7 +25,7 @@ How a game is rated (IECG §VIII, foundation issue §4, audit issue §1):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Set
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import itemgetter
@@ -36,7 +36,7 @@ from ledger.decoding import game_pattern
 from ledger.store import LogRecord
 from ledger.values import WHITE_POINTS2, Registration
 from projections import usable
-from projections.rules.common import Game
+from projections.rules.common import EventInfo, Game
 from projections.rules.iecg import RatedGame
 from projections.usable import Withheld
 
@@ -46,8 +46,22 @@ def game_row(state: bytes) -> GameRow:
     matches (the current version, no escaped text), else by :func:`ledger.decoding.facts` (upcast)."""
     match = game_pattern().match(state.decode("utf-8", "surrogatepass"))
     if match is not None:
-        game, white, black, result, finished, tournament, time_control, forfeit, reported = match.groups()
-        return GameRow(game, white, black, result, finished, forfeit, reported, tournament or "", time_control or "")
+        game, white, black, result, finished, tournament, time_control, _, event, mode, forfeit, reported = (
+            match.groups()
+        )
+        return GameRow(
+            game,
+            white,
+            black,
+            result,
+            finished,
+            forfeit,
+            reported,
+            tournament or "",
+            time_control or "",
+            event or "",
+            mode or "",
+        )
     s = decode_facts("GameRecorded", state)
     return GameRow(
         s["game"],
@@ -59,6 +73,8 @@ def game_row(state: bytes) -> GameRow:
         s["reported_on"],
         s.get("tournament") or "",
         s.get("time_control") or "",
+        s.get("event") or "",
+        s.get("mode") or "",
     )
 
 
@@ -87,6 +103,10 @@ class GameRow(NamedTuple):
     """The game's tournament, "" when not recorded."""
     time_control: str
     """The game's PGN time control, "" when not recorded."""
+    event: str
+    """The registered event the game names, "" when none (issue 12 §1)."""
+    mode: str
+    """The game's own mode (``otb``, ``email``, ``online``), "" when it says none."""
 
 
 class Amendment(NamedTuple):
@@ -146,6 +166,51 @@ class Marker(NamedTuple):
     on: str
     inactive: bool
     reported: str
+
+
+class EventFact(NamedTuple):
+    """A fact about a registered event (issue 12 §1): ``registered`` (``changes`` every fact), ``corrected``
+    (the corrected facts), ``voided`` or ``restored`` (no changes), reported on ``reported``."""
+
+    position: int
+    event: str
+    kind: str
+    reported: str
+    changes: tuple[tuple[str, Any], ...]
+
+
+EVENT_KINDS = {
+    "TournamentRegistered": "registered",
+    "TournamentCorrected": "corrected",
+    "TournamentVoided": "voided",
+    "TournamentRestored": "restored",
+}
+"""The events about a registered event, and the kind of :class:`EventFact` each is."""
+
+_EVENT_INFO_FIELDS = EventInfo._fields[1:]
+
+
+def event_infos(facts: Iterable[EventFact]) -> tuple[dict[str, EventInfo], set[str]]:
+    """The events as ``facts`` (in log order) leave them, and the ids of the void ones (not in the first)."""
+    state: dict[str, dict[str, Any]] = {}
+    void: set[str] = set()
+    for fact in facts:
+        if fact.kind == "registered":
+            state[fact.event] = dict(fact.changes)
+        elif fact.event not in state:
+            continue  # about an event whose registration this view does not know
+        elif fact.kind == "corrected":
+            state[fact.event].update(fact.changes)
+        elif fact.kind == "voided":
+            void.add(fact.event)
+        else:
+            void.discard(fact.event)
+    infos = {
+        event: EventInfo._make((event, *(facts_.get(f) for f in _EVENT_INFO_FIELDS)))
+        for event, facts_ in state.items()
+        if event not in void
+    }
+    return infos, void
 
 
 class Undo(NamedTuple):
@@ -210,12 +275,18 @@ class GameVersion(NamedTuple):
             return None  # IECG §VIII.2: withdrawals are not rated
         return month_of(row.finished), RatedGame(row.game, row.white, row.black, WHITE_POINTS2[row.result])
 
-    def game(self, walkovers: bool = True) -> Game | None:
-        """The game as the systems of issue 5 rate it (with its day, tournament and time control), or None."""
+    def game(
+        self, walkovers: bool = True, events: Mapping[str, EventInfo] | None = None, void_events: Set[str] = frozenset()
+    ) -> Game | None:
+        """The game as the systems rate it (with its day, tournament, time control, mode and event), or None
+        (a game of a void event does not count)."""
         rated = self.rated(walkovers)
         if rated is None:
             return None
         row = self.row
+        if row.event in void_events:
+            return None
+        info = None if not row.event or events is None else events.get(row.event)
         day = row.finished if self.adjudication is None else self.adjudication[1]
         return Game(
             rated[1].game,
@@ -224,7 +295,10 @@ class GameVersion(NamedTuple):
             rated[1].white_points2,
             day,
             row.tournament or None,
-            row.time_control or None,
+            row.time_control or (info.rate_of_play if info else None) or None,
+            row.mode or (info.mode if info else None) or None,
+            info,
+            "arbiter" if row.forfeit == "arbiter" and self.adjudication is None else "",
         )
 
 
@@ -252,6 +326,12 @@ def touched_months(original: GameRow, amendments: Iterable[Amendment]) -> set[st
             if key in ("finished", "on") and value:
                 months.add(month_of(value))
     return months
+
+
+def amendments_changes(amendments: Iterable[Amendment]) -> Iterable[tuple[str, str | None]]:
+    """Every (fact, value) pair the amendments state."""
+    for amendment in amendments:
+        yield from amendment.changes
 
 
 def named_players(original: GameRow, amendments: Iterable[Amendment]) -> set[str]:
@@ -286,6 +366,8 @@ class Facts:
     """The grading committees' adjustments, in log order."""
     undos: list[Undo] = field(default_factory=list)
     """The voids and restorations of players, and the voids of priors and adjustments, in log order."""
+    event_facts: list[EventFact] = field(default_factory=list)
+    """The registrations, corrections, voids and restorations of events, in log order (issue 12 §1)."""
     marks: dict[str, str] = field(default_factory=dict)
     """Per month, the latest reported date of its recorded games and of their players' registrations
     (:meth:`mark_months`): the known-at views of a date on or after it agree on that month's rows."""
@@ -308,6 +390,7 @@ class Facts:
     new_priors: list[Prior] = field(default_factory=list)
     new_adjustments: list[Adjustment] = field(default_factory=list)
     new_undos: list[Undo] = field(default_factory=list)
+    new_event_facts: list[EventFact] = field(default_factory=list)
     withheld: dict[int, Withheld] = field(default_factory=dict)
     """Issue 10 §3: the stored facts not folded because a replay cannot use them, by log position
     (:mod:`projections.usable`); the open ones are :attr:`unusable`."""
@@ -375,19 +458,42 @@ class Facts:
                     # The hot path: nine events in ten are games, so few calls here.
                     match = game_match(state.decode("utf-8", "surrogatepass"))
                     if match is not None:
-                        game, white, black, result, finished, tournament, time_control, forfeit, reported = (
-                            match.groups()
-                        )
+                        (
+                            game,
+                            white,
+                            black,
+                            result,
+                            finished,
+                            tournament,
+                            time_control,
+                            _,
+                            event,
+                            mode,
+                            forfeit,
+                            reported,
+                        ) = match.groups()
                     else:
                         try:
-                            game, white, black, result, finished, forfeit, reported, tournament, time_control = (
-                                usable.readable_row(game_row(state))
-                            )
+                            (
+                                game,
+                                white,
+                                black,
+                                result,
+                                finished,
+                                forfeit,
+                                reported,
+                                tournament,
+                                time_control,
+                                event,
+                                mode,
+                            ) = usable.readable_row(game_row(state))
                         except (ValueError, KeyError, TypeError, AttributeError) as error:
                             usable.keep(self, position, kind, "", f"the stored event cannot be read ({error})")
                             continue
                     tournament = tournament or ""
                     time_control = time_control or ""
+                    event = event or ""
+                    mode = mode or ""
                     if (  # issue 10 §3: a game a replay cannot use is withheld (projections.usable)
                         result not in points
                         or forfeit not in usable.FORFEITS
@@ -400,8 +506,22 @@ class Facts:
                         or not usable.valid_game_id(game)
                         or not texts_ok[tournament]
                         or not controls_ok[time_control]
+                        or (event and not usable.valid_game_id(event))
+                        or mode not in usable.MODES
                     ):
-                        fields = (game, white, black, result, finished, forfeit, reported, tournament, time_control)
+                        fields = (
+                            game,
+                            white,
+                            black,
+                            result,
+                            finished,
+                            forfeit,
+                            reported,
+                            tournament,
+                            time_control,
+                            event,
+                            mode,
+                        )
                         problem = usable.game_problem(fields, self.registered_or_withheld)
                         usable.keep(self, position, kind, game, problem)
                         continue
@@ -417,6 +537,8 @@ class Facts:
                             shared(reported, reported),
                             shared(tournament, tournament),
                             shared(time_control, time_control),
+                            shared(event, event),
+                            shared(mode, mode),
                         ),
                     )
                     month = row.finished[:7]
@@ -516,6 +638,21 @@ class Facts:
                     elif track and undo.player is not None:
                         touched.update(self.opponents_of(undo.player) if undo.kind.startswith("player") else ())
                         touched.add(undo.player)
+                elif kind in EVENT_KINDS:
+                    s = decode_facts(kind, state)
+                    if kind == "TournamentRegistered":
+                        changes = tuple((f, s.get(f)) for f in _EVENT_INFO_FIELDS)
+                    else:
+                        changes = tuple(s.get("changes", {}).items())
+                    fact = EventFact(position, s["event"], EVENT_KINDS[kind], s["reported_on"], changes)
+                    self.event_facts.append(fact)
+                    self.new_event_facts.append(fact)
+                    if fact.kind != "registered":  # its games are rated otherwise: re-rate them and their players
+                        for month, row in self.games_of_event(fact.event):
+                            touch(month)
+                            if track:
+                                touched.add(row.white)
+                                touched.add(row.black)
                 elif kind in ("PlayerMarkedInactive", "PlayerReactivated"):
                     s = decode_facts(kind, state)
                     marker = Marker(position, s["on"], kind == "PlayerMarkedInactive", s["reported_on"])
@@ -562,6 +699,21 @@ class Facts:
         if undo.kind != "prior voided":
             months.update(month_of(a.on) for a in self.adjustments if a.player == undo.player)
         return months
+
+    def games_of_event(self, event: str) -> list[tuple[str, GameRow]]:
+        """Every game some version of which names ``event``, with every month it can be rated in
+        (a scan of every month: corrections and voids of events are rare)."""
+        found: list[tuple[str, GameRow]] = []
+        for game, amendments in self.amendments.items():
+            original = self.amended[game]
+            names = {original.event} | {str(v) for k, v in amendments_changes(amendments) if k == "event"}
+            if event in names:
+                found.extend((month, original) for month in touched_months(original, amendments))
+        for month in sorted(self.game_months()):
+            found.extend(
+                (month, row) for row in self.month(month) if row.event == event and row.game not in self.amended
+            )
+        return found
 
     def opponents_of(self, player: str) -> set[str]:
         """Every player who met ``player`` in some version of a game (a scan of every month: voids are rare)."""
@@ -656,6 +808,9 @@ class Facts:
         for undo in self.undos:
             if not known.knows(undo):
                 candidates.extend(self._undo_months(undo))
+        for fact in self.event_facts:
+            if fact.kind != "registered" and not known.knows(fact):
+                candidates.extend(month for month, _ in self.games_of_event(fact.event))
         late = set(known.late_players) | {
             p for p, corrections in self.player_corrections.items() if not all(map(known.knows, corrections))
         }
@@ -689,7 +844,7 @@ class Knowledge(NamedTuple):
     late_months: frozenset[str] = frozenset()
     late_players: frozenset[str] = frozenset()
 
-    def knows(self, fact: Amendment | Marker | PlayerCorrection | Prior | Adjustment | Undo) -> bool:
+    def knows(self, fact: Amendment | Marker | PlayerCorrection | Prior | Adjustment | Undo | EventFact) -> bool:
         """Whether a positioned fact counts."""
         return fact.reported <= self.known_at and (self.entered_by is None or fact.position <= self.entered_by)
 
@@ -726,6 +881,11 @@ class FactsView:
         if self.void:
             self.players = {p: reg for p, reg in self.players.items() if p not in self.void}
         self._amended_full: dict[bool, dict[str, list[Game]]] = {}
+        event_facts = facts.event_facts
+        if known is not None:
+            event_facts = [f for f in event_facts if known.knows(f)]
+        self.events, self.void_events = event_infos(event_facts)
+        """The events as known in this view (issue 12 §1), and the void ones: their games do not count."""
 
     def adjustments(self, system: str, months: Iterable[str]) -> list[Adjustment]:
         """The adjustments of ``system`` known in this view that take effect in ``months``, in log order
@@ -789,15 +949,59 @@ class FactsView:
         known_at = _ALWAYS if known is None else known.known_at
         late = frozenset() if known is None else known.late_games
         check = known is not None or bool(self.void)
+        events, void_events = self.events, self.void_events
         for month in sorted(wanted):
-            for game, white, black, result, finished, forfeit, reported, event, tc in self.facts.month(month):
+            for game, white, black, result, finished, forfeit, reported, name, tc, event, mode in self.facts.month(
+                month
+            ):
                 if game in amended:
                     continue
                 if forfeit == "withdrawal" or (forfeit == "arbiter" and not walkovers):
                     continue
                 if check and (reported > known_at or game in late or white not in players or black not in players):
                     continue
-                append(new(Game, (game, white, black, points[result], finished, event or None, tc or None)))
+                if event:  # issue 12 §1: the game's mode and rate of play are its event's unless it says its own
+                    if event in void_events:
+                        continue
+                    info = events.get(event)
+                    if info is not None:
+                        tc = tc or info.rate_of_play or ""
+                        mode = mode or info.mode or ""
+                    append(
+                        new(
+                            Game,
+                            (
+                                game,
+                                white,
+                                black,
+                                points[result],
+                                finished,
+                                name or None,
+                                tc or None,
+                                mode or None,
+                                info,
+                                forfeit if forfeit == "arbiter" else "",
+                            ),
+                        )
+                    )
+                    continue
+                append(
+                    new(
+                        Game,
+                        (
+                            game,
+                            white,
+                            black,
+                            points[result],
+                            finished,
+                            name or None,
+                            tc or None,
+                            mode or None,
+                            None,
+                            forfeit if forfeit == "arbiter" else "",
+                        ),
+                    )
+                )
         by_month = self.amended_full_games(walkovers)
         for month in wanted:
             found.extend(by_month.get(month, ()))
@@ -818,7 +1022,7 @@ class FactsView:
                     if not known.knows_game(original):
                         continue
                     amendments = [a for a in amendments if known.knows(a)]
-                rated = game_version(original, amendments).game(walkovers)
+                rated = game_version(original, amendments).game(walkovers, self.events, self.void_events)
                 if rated is None:
                     continue
                 if check and (rated.white not in players or rated.black not in players):

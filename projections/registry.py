@@ -275,6 +275,9 @@ def describe_rules() -> tuple[RulesDescription, ...]:
     )
     described.append(RulesDescription(ICU_1980.name, date(1980, 1, 1), None, "in force", _ICU_CHANGES))
     for name, in_force_from, changes in _SYSTEM_DESCRIPTIONS:
+        if name in _TIMELINES:  # a timeline of one system's versions (the FIDE standard list's ``fide``)
+            described.append(RulesDescription(name, in_force_from, None, "timeline", changes))
+            continue
         # A later version of the same system (the same family, a later date) supersedes this one.
         family = SYSTEMS[name].family
         later = sorted(d for n, d, _ in _SYSTEM_DESCRIPTIONS if SYSTEMS[n].family == family and d > in_force_from)
@@ -293,6 +296,10 @@ _ICU_CHANGES = (
 )
 
 
+_TIMELINES = frozenset({"fide"})
+"""The names registered by :func:`register_system` that are timelines, not versions."""
+
+
 def _register_systems() -> None:
     """Every system of issue 5, in the order ``ratings rules`` lists them."""
     from projections.rules import ecf_grading, ecf_online, fide, glicko
@@ -303,10 +310,8 @@ def _register_systems() -> None:
         (ecf_online.ECF_ONLINE, ecf_online.SYSTEM, ecf_online.DESCRIPTIONS),
         (ecf_online.ECF_ONLINE_RAPID, ecf_online.SYSTEM, ecf_online.DESCRIPTIONS),
         (ecf_online.ECF_ONLINE_BLITZ, ecf_online.SYSTEM, ecf_online.DESCRIPTIONS),
-        (fide.FIDE_2014, fide.SYSTEM, fide.DESCRIPTIONS),
-        (fide.FIDE_2022, fide.SYSTEM, fide.DESCRIPTIONS),
-        (fide.FIDE_2024, fide.SYSTEM, fide.DESCRIPTIONS),
-        (fide.FIDE_2025, fide.SYSTEM, fide.DESCRIPTIONS),
+        *((params, fide.SYSTEM, fide.DESCRIPTIONS) for params in fide.VERSIONS),
+        (fide.FIDE_TIMELINE, fide.TIMELINE_SYSTEM, fide.DESCRIPTIONS),
         (glicko.GLICKO, glicko.SYSTEM_GLICKO, glicko.DESCRIPTIONS),
         (glicko.GLICKO2, glicko.SYSTEM_GLICKO2, glicko.DESCRIPTIONS),
     ]

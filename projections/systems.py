@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from projections.collector import paused
 from projections.explanation import Explanation as OneExplanation
+from projections.explanation import Statement
 from projections.explanations import from_system
 from projections.facts import FactsView
 from projections.rules.common import (
@@ -110,6 +111,8 @@ def run_period(
     """
     games = view.games(params.periods.month_names(index), walkovers=system.walkovers)
     info = player_info(view)
+    if system.select is not None:  # issue 12 §2: the games the system's rules rate
+        games = list(system.select(params, index, states, games, info)[0])
     if only is not None:
         chosen = only(games, info)
         games = [g for g in games if g.white in chosen or g.black in chosen]
@@ -179,17 +182,20 @@ def explain(
     system's reason as a note; one who was never rated up to the period is refused.
     """
     months = params.periods.month_names(index)
-    games = view.games(months, walkovers=system.walkovers)
+    games, left_out = selected(params, system, index, states, view)
     info = player_info(view)
+    own_left = [(g, why) for g, why in left_out if player in (g.white, g.black)]
     try:
         if system.adjust is not None:
             adjustments = [Adjustment(a.player, a.points, a.reason) for a in view.adjustments(params.name, months)]
             found: OneExplanation = system.explain(params, index, states, games, info, player, adjustments)
         else:
             found = system.explain(params, index, states, games, info, player)
-        return found
+        return with_events(found, [g for g in games if player in (g.white, g.black)], own_left)
     except LookupError as error:
         if player not in states:
+            if own_left:
+                error = LookupError(f"{error} ({_left_out_text(own_left)})")
             raise LookupError(f"{error}; and {player} has no rating under {params.name} before it") from None
         reason = str(error.args[0]) if error.args else str(error)
     before = system.row(params, index - 1, player, states[player], info(player)) or {"status": "not published"}
@@ -198,4 +204,36 @@ def explain(
     after = tuple((key, after_row.get(key)) for key in system.keys)
     note = f"{reason}: carried over from the list before"
     kept = Explanation(carried, (), (), (), after, (note,))
-    return from_system(kept, params.name, params.periods.label(index), player)
+    return with_events(from_system(kept, params.name, params.periods.label(index), player), [], own_left)
+
+
+def selected(
+    params: SystemParams, system: System, index: int, states: Mapping[str, Any], view: FactsView
+) -> tuple[Sequence[Game], Sequence[tuple[Game, str]]]:
+    """The games of period ``index`` the system rates, and those its rules leave out with the clause's key."""
+    games = view.games(params.periods.month_names(index), walkovers=system.walkovers)
+    if system.select is None:
+        return games, ()
+    return system.select(params, index, states, games, player_info(view))
+
+
+def with_events(found: OneExplanation, games: Sequence[Game], left_out: Sequence[tuple[Game, str]]) -> OneExplanation:
+    """The explanation with the events of the player's games named, and his games the rules left out, each
+    with its clause (issue 12 §2), as statements after the others."""
+    said: list[Statement] = []
+    events: dict[str, list[str]] = {}
+    for game in games:
+        if game.event is not None:
+            events.setdefault(game.event.event, []).append(game.game)
+    for event, ids in events.items():
+        said.append(Statement("event_games", (("event", event), ("games", ", ".join(ids)))))
+    for game, why in left_out:
+        named = None if game.event is None else game.event.event
+        said.append(Statement("left_out", (("game", game.game), ("event", named), ("reason", why))))
+    if not said:
+        return found
+    return found._replace(statements=(*found.statements, *said))
+
+
+def _left_out_text(left_out: Sequence[tuple[Game, str]]) -> str:
+    return "; ".join(f"{game.game} left out: {why}" for game, why in left_out)

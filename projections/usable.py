@@ -82,6 +82,8 @@ GAME_FLAGS = {
     "forfeit": "--forfeit KIND",
     "tournament": "--tournament T",
     "time_control": "--time-control TC",
+    "event": "--event E",
+    "mode": "--mode MODE",
 }
 CHECKED = frozenset(
     {
@@ -171,7 +173,7 @@ def correction_problems(changes: Mapping[str, Any], reported: object) -> dict[st
 
 def game_problem(row: Iterable[str], registered: Callable[[str], bool]) -> str:
     """Why a recorded game (a :class:`GameRow`'s fields) cannot be folded."""
-    game, white, black, result, finished, forfeit, reported, tournament, time_control = row
+    game, white, black, result, finished, forfeit, reported, tournament, time_control, event, mode = row
 
     def check() -> None:
         values.check_id(game, "game id")
@@ -190,6 +192,10 @@ def game_problem(row: Iterable[str], registered: Callable[[str], bool]) -> str:
             values.check_name(tournament, "tournament")
         if time_control:
             values.check_time_control(time_control)
+        if event:
+            values.check_id(event, "event")
+        if mode:
+            values.check_choice(mode, values.MODES, "mode")
 
     return _problem(check) or "unreadable fact"
 
@@ -235,6 +241,12 @@ def _game_fact(field: str, value: Any, reported: object, registered: Callable[[s
         elif field == "time_control":
             if value is not None:
                 values.check_time_control(value)
+        elif field == "event":
+            if value is not None:
+                values.check_id(value, "event")
+        elif field == "mode":
+            if value is not None:
+                values.check_choice(value, values.MODES, "mode")
         else:
             raise InvalidValueError(f"a game has no fact {field!r}")
 
@@ -545,6 +557,10 @@ def memos() -> tuple[dict[str, bool], dict[str, bool], dict[str, bool]]:
         _Memo(lambda text: values.check_name(text, "tournament", required=False)),
         _Memo(lambda text: text == "" or values.check_time_control(text)),
     )
+
+
+MODES = frozenset({"", *values.MODES})
+"""A folded game's own mode: none ("") or one of :data:`ledger.values.MODES`."""
 
 
 def valid_game_id(game: str) -> bool:

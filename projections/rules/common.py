@@ -21,6 +21,21 @@ from typing import Any, NamedTuple, Protocol
 from projections.rules.solver import components
 
 
+class EventInfo(NamedTuple):
+    """The event a game belongs to, as known in the view being replayed (issue 12 §1)."""
+
+    event: str
+    name: str
+    type: str
+    """One of :data:`ledger.values.EVENT_TYPES`."""
+    start: str
+    end: str | None
+    rate_of_play: str | None
+    mode: str | None
+    rating_class: str | None
+    rounds: int | None
+
+
 class Game(NamedTuple):
     """A rated game as a system sees it."""
 
@@ -34,7 +49,14 @@ class Game(NamedTuple):
     tournament: str | None
     """The event the game belongs to (FIDE's "tournament"), None when not recorded."""
     time_control: str | None
-    """The PGN ``TimeControl`` text (e.g. ``"5400+30"``, ``"40/7200:3600"``), None when not recorded."""
+    """The PGN ``TimeControl`` text (e.g. ``"5400+30"``, ``"40/7200:3600"``): the game's own, else its event's
+    rate of play; None when neither is recorded."""
+    mode: str | None = None
+    """``otb``, ``email`` or ``online``: the game's own, else its event's; None when neither says."""
+    event: EventInfo | None = None
+    """The registered event the game belongs to, None for a game of no event (or recorded before events)."""
+    forfeit: str = ""
+    """``arbiter`` for an arbiter's forfeit rated as a game (IECG §VIII.1), else ""."""
 
 
 class PriorValue(NamedTuple):
@@ -130,6 +152,9 @@ Adjust = Callable[
     [Any, int, Mapping[str, Any], Sequence[Adjustment], Info], tuple[dict[str, Any], dict[str, tuple[Any, ...]]]
 ]
 Notes = Callable[[Any, int, Groups], tuple[str, ...]]
+Selected = tuple[Sequence[Game], Sequence[tuple[Game, str]]]
+"""The games a system rates, and those it leaves out, each with the message key of the clause that does."""
+Select = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Info], Selected]
 Row = Callable[[Any, int, str, Any, PlayerInfo], "dict[str, Any] | None"]
 Explain = Callable[..., Any]
 """``explain(params, index, states, games, info, player[, adjustments])``: a rules module's gives an
@@ -215,6 +240,10 @@ class System:
       ``history`` shows them (``history_keys``, in order); None: his list row, or "not published".
     - ``rated``: the system's word for a player's rated games ("graded" for the ICU).
     - ``row_info``: whether ``row`` reads its :class:`PlayerInfo` (the list does not make it if not).
+    - ``select(params, index, states, games, info)``: the period's games the system rates and those
+      its rules leave out, each with the message key of its clause (issue 12 §2: the rate of play,
+      the mode, the event's type...); the replay gives ``run``, ``reach`` and ``explain`` only the
+      rated ones. None: every game is rated.
     """
 
     family: str
@@ -235,6 +264,7 @@ class System:
     history_keys: tuple[str, ...] | None = None
     rated: str = "rated"
     row_info: bool = True
+    select: Select | None = None
 
     @property
     def codec(self) -> StateCodec:
@@ -242,6 +272,26 @@ class System:
         if len(self.columns) == 0:
             raise ValueError(f"the system {self.family!r} does not say the columns of its states")
         return StateCodec(self.columns, self.make)
+
+
+def keep_if(
+    excluded: Callable[[Any, Game], str | None],
+) -> Select:
+    """A :attr:`System.select` from a test of one game at a time: ``excluded(params, game)`` is the message key
+    of the clause that leaves the game out, or None when it is rated."""
+
+    def select(params: Any, _index: int, _states: Mapping[str, Any], games: Sequence[Game], _info: Info) -> Selected:
+        kept: list[Game] = []
+        left: list[tuple[Game, str]] = []
+        for game in games:
+            reason = excluded(params, game)
+            if reason is None:
+                kept.append(game)
+            else:
+                left.append((game, reason))
+        return (games, ()) if not left else (kept, left)
+
+    return select
 
 
 def closure(games: Sequence[Game], linked: Callable[[Game], bool], reached: set[str]) -> set[str]:

@@ -149,6 +149,7 @@ from fractions import Fraction
 from typing import Any, Literal, NamedTuple
 
 from projections.periods import DatedPeriodScheme
+from projections.rules.admission import over_the_board
 from projections.rules.common import (
     Cell,
     Explanation,
@@ -160,6 +161,7 @@ from projections.rules.common import (
     TimeControlError,
     age_on,
     closure,
+    keep_if,
     seconds_for_moves,
 )
 from projections.rules.rounding import round_half_up
@@ -868,6 +870,7 @@ SYSTEM = System(
     walkovers=False,
     reach=reach,
     notes=notes,
+    select=keep_if(over_the_board("ecf-grading seed 003: online games do not affect OTB grades")),
 )
 """The ECF grading system's pure functions (both lists)."""
 

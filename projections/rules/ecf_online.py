@@ -7,9 +7,14 @@ It has no numbered clauses: code cites its headings ("Rating Algorithm",
 
 - "Rating Algorithm": "Rnew = Roriginal + k (W-We)" for each result, We "the
   expected result based on the elo probability table", lists monthly ("the
-  monthly grading formula"): periods of one month (:data:`ECF_ONLINE_PERIODS`),
-  every game rated in (day, game) order, each with both players' ratings as
-  they stand before it.
+  monthly grading formula"): periods of one month (:data:`ECF_ONLINE_PERIODS`).
+  "the monthly grading formula ... where Roriginal is the starting rating"
+  (issue 12 §2): every result of the month is rated from both players'
+  ratings at the START of the month (the list before it), not from the rating
+  a player's previous game of the month left him; the month's changes add up,
+  Rnew = Rstart + Σ k·(W − We). So the order of the month's games does not
+  matter, and a player's new rating depends only on his start, his games and
+  his opponents' starts (the system's ``reach`` is :func:`~projections.rules.common.local`).
 - "Time Controls": three separate ratings. Standard: "60 minutes or more per
   player for the game"; rapid: "more than 10 minutes and less than 60
   minutes"; blitz: "between 3 and 10 minutes"; "Where increments are used the
@@ -30,11 +35,18 @@ Where the seed is silent, the choices an ECF rating officer would expect:
 2. **The table** is FIDE's table of expected scores (:mod:`projections.rules.elo_table`),
    "the elo probability table", with no 400-point rule (the seed has none):
    beyond 735 points the expectation is 1 and 0.
-3. **Exactness.** Ratings are kept exact between games (k·(W − We) is a whole
-   number of hundredths, so a rating is a number of hundredths) and published
-   rounded half up to four digits ("four digit elo numbers"). The difference
-   looked up in the table is the exact one, taken to the nearest whole point
-   (elo_table's choice 1). A seed from a grade is exact too (7.5 × grade + 700).
+3. **Exactness.** Ratings are kept exact (k·(W − We) is a whole number of
+   hundredths, so the month's total Σ k·(W − We) and a rating are numbers of
+   hundredths): nothing is rounded within the month or between months, and
+   the rating is published rounded half up to four digits ("four digit elo
+   numbers") once, from Rstart + Σ k·(W − We). Seed 003 rounds nowhere in its
+   formula and has the month sum each result's change to "Roriginal", so
+   summing exactly and rounding once is the reading that adds no rounding of
+   its own; it is also the module's rule before issue 12 (exact between
+   games, rounded only on the list). The difference looked up in the table is
+   the exact one between the two start-of-month ratings, taken to the nearest
+   whole point (elo_table's choice 1). A seed from a grade is exact too
+   (7.5 × grade + 700).
 4. **Time controls** (PGN ``TimeControl``, in seconds): ``"base+inc"`` lasts
    base + 60 × inc; ``"moves/seconds"`` periods (``"40/7200:3600"``) last the
    time of every period reached within 60 moves (the last period repeats when
@@ -45,13 +57,16 @@ Where the seed is silent, the choices an ECF rating officer would expect:
    whose rate of play was not reported. Boundaries in minutes: 60 or more
    standard; above 10 and below 60 rapid; 3 to 10, both included, blitz; under
    3 not rated.
-5. **Seeds.** A player's seed is taken when he first plays a game of the
-   category, from his priors: an ``ecf-online`` prior is his online rating
-   already (used for every category, unless its ``status`` names another
-   category); then, for standard, ``ecf`` (the standard grade) then
-   ``ecf-rapid``; for rapid and blitz, ``ecf-rapid`` then ``ecf``; each grade
-   converted by 7.5 × grade + 700; then ``fide``, then ``internet``, as they
-   are. A player with none starts from his registration's starting rating.
+5. **Seeds.** A player's seed is taken in the first month he plays a game of
+   the category, as his start of that month (seed 003, "Starting Ratings":
+   "the player's internet provider rating at the start of the period"; every
+   game of that month, his and his opponents', reads it), from his priors: an
+   ``ecf-online`` prior is his online rating already (used for every
+   category, unless its ``status`` names another category); then, for
+   standard, ``ecf`` (the standard grade) then ``ecf-rapid``; for rapid and
+   blitz, ``ecf-rapid`` then ``ecf``; each grade converted by 7.5 × grade +
+   700; then ``fide``, then ``internet``, as they are. A player with none
+   starts from his registration's starting rating.
 6. **Status.** The seed knows no provisional ratings: every player with a game
    of the category is ``rated`` and published on that category's list.
 7. **Unplayed games** are not rated (the ECF rates results, not defaults):
@@ -67,6 +82,7 @@ from datetime import date
 from typing import Any, Literal, NamedTuple
 
 from projections.periods import PeriodScheme
+from projections.rules.admission import online_only
 from projections.rules.common import (
     Cell,
     Explanation,
@@ -75,7 +91,8 @@ from projections.rules.common import (
     PlayerInfo,
     System,
     TimeControlError,
-    everyone_connected,
+    keep_if,
+    local,
     seconds_for_moves,
 )
 from projections.rules.elo_table import expected_hundredths
@@ -131,8 +148,9 @@ ECF_ONLINE_BLITZ = EcfOnlineParams(name="ecf-online-blitz", periods=ECF_ONLINE_P
 VERSIONS: tuple[EcfOnlineParams, ...] = (ECF_ONLINE, ECF_ONLINE_RAPID, ECF_ONLINE_BLITZ)
 
 _COMMON: tuple[tuple[str, str], ...] = (
-    ("Rating Algorithm", "Rnew = R + k·(W − We) after every game, We from the Elo probability table; k = 20 "
-     "(chosen: the seed gives none); monthly lists"),
+    ("Rating Algorithm", "monthly: every result of the month rated from both players' ratings at the start of "
+     "the month, Rnew = Rstart + Σ k·(W − We), We from the Elo probability table; k = 20 (chosen: the seed gives "
+     "none)"),
     ("Time Controls", "with an increment the duration is counted over 60 moves: base + 60 × increment"),
 )  # fmt: skip
 
@@ -266,7 +284,7 @@ def published(rating: float) -> int:
 
 
 class _Step(NamedTuple):
-    """One game as rated: both players' ratings before it (hundredths) and their expectations."""
+    """One game as rated: both players' ratings at the start of the month (hundredths) and White's expectation."""
 
     game: Game
     white: int
@@ -274,37 +292,50 @@ class _Step(NamedTuple):
     we_white: int
 
 
+class _Month(NamedTuple):
+    """The month's run of one category: every player's start, the sum of his changes, his games, his seed."""
+
+    starts: dict[str, int]
+    changes: dict[str, int]
+    counts: dict[str, int]
+    seeds: dict[str, str]
+    steps: list[_Step]
+
+
 def _rate(
     params: EcfOnlineParams,
     states: Mapping[str, Any],
     games: Sequence[Game],
     info: Callable[[str], PlayerInfo],
-) -> tuple[dict[str, int], dict[str, str], dict[str, int], list[_Step]]:
-    """Every game of the category in order: the ratings after it, the seeds taken, the games counted."""
-    current: dict[str, int] = {}
-    seeds: dict[str, str] = {}
+) -> _Month:
+    """Every game of the category, each from both players' start-of-month ratings (seed 003, "Rating Algorithm":
+    "the monthly grading formula ... Roriginal is the starting rating"; issue 12 §2)."""
+    starts: dict[str, int] = {}
+    changes: dict[str, int] = {}
     counts: dict[str, int] = {}
+    seeds: dict[str, str] = {}
     steps: list[_Step] = []
     k = params.k
     for game in games:
         if category_of(game.time_control) != params.category:
             continue
         for player in (game.white, game.black):
-            if player not in current:
+            if player not in starts:
                 state: EcfOnlineState | None = states.get(player)
-                if state is None:
-                    current[player], seeds[player] = seed(params, info(player))
+                if state is None:  # "Starting Ratings": his seed, as his start of the month (choice 5)
+                    starts[player], seeds[player] = seed(params, info(player))
                 else:
-                    current[player] = _hundredths(state.rating)
+                    starts[player] = _hundredths(state.rating)
+                changes[player] = 0
                 counts[player] = 0
-        white, black = current[game.white], current[game.black]
+        white, black = starts[game.white], starts[game.black]  # both "Roriginal": the start of the month
         we_white = expected_hundredths(round_hundredths_half_away(white - black))  # "the elo probability table"
-        current[game.white] = white + k * (50 * game.white_points2 - we_white)  # Rnew = R + k(W − We)
-        current[game.black] = black + k * (50 * (2 - game.white_points2) - (100 - we_white))
+        changes[game.white] += k * (50 * game.white_points2 - we_white)  # k (W − We), summed over the month
+        changes[game.black] += k * (50 * (2 - game.white_points2) - (100 - we_white))
         counts[game.white] += 1
         counts[game.black] += 1
         steps.append(_Step(game, white, black, we_white))
-    return current, seeds, counts, steps
+    return _Month(starts, changes, counts, seeds, steps)
 
 
 def run_period(
@@ -314,17 +345,18 @@ def run_period(
     games: Sequence[Game],
     info: Callable[[str], PlayerInfo],
 ) -> PeriodRun:
-    """Rate the period's games of the category, one after another (seed 003, "Rating Algorithm")."""
-    current, seeds, counts, _ = _rate(params, states, games, info)
+    """Rate the month's games of the category: Rnew = Rstart + Σ k·(W − We), every We from the start-of-month
+    ratings (seed 003, "Rating Algorithm"; issue 12 §2), kept exact (choice 3)."""
+    month = _rate(params, states, games, info)
     changed: dict[str, EcfOnlineState] = {}
-    for player in sorted(current):
+    for player in sorted(month.starts):
         before: EcfOnlineState | None = states.get(player)
         changed[player] = EcfOnlineState(
-            current[player] / 100,
-            (before.games if before is not None else 0) + counts[player],
-            before.seed if before is not None else seeds[player],
+            (month.starts[player] + month.changes[player]) / 100,
+            (before.games if before is not None else 0) + month.counts[player],
+            before.seed if before is not None else month.seeds[player],
             index,
-            counts[player],
+            month.counts[player],
         )
     return PeriodRun(changed)
 
@@ -352,22 +384,21 @@ def explain(
     info: Callable[[str], PlayerInfo],
     player: str,
 ) -> Explanation:
-    """The player's games of the category in the period, each with k·(W − We) (seed 003, "Rating Algorithm")."""
-    current, seeds, counts, steps = _rate(params, states, games, info)
+    """The player's games of the category in the month, each with k·(W − We) against both players' ratings at
+    the start of the month, and their sum (seed 003, "Rating Algorithm"; issue 12 §2)."""
+    month = _rate(params, states, games, info)
     label = params.periods.label(index)
-    if player not in current:
+    if player not in month.starts:
         raise LookupError(f"player {player} played no {params.category} game in period {label} of {params.name}")
     k = params.k
     notes: list[str] = []
     before: EcfOnlineState | None = states.get(player)
+    start = month.starts[player]
     if before is None:
-        start, source = seed(params, info(player))
-        notes.append(_seed_words(params, info(player), source, start))
-    else:
-        start = _hundredths(before.rating)
+        notes.append(_seed_words(params, info(player), month.seeds[player], start))
     lines: list[tuple[Cell, ...]] = []
     sigma = 0
-    for step in steps:
+    for step in month.steps:
         game = step.game
         if player not in (game.white, game.black):
             continue
@@ -377,31 +408,35 @@ def explain(
         we = step.we_white if white else 100 - step.we_white
         w_we = 50 * points2 - we
         sigma += w_we
-        after = own + k * w_we
         opponent = game.black if white else game.white
         change = round(k * w_we / 100, 2)
         diff = round_hundredths_half_away(own - other)
-        lines.append((game.game, opponent, own / 100, other / 100, diff, points2 / 2, we / 100, change, after / 100))
+        lines.append((game.game, opponent, own / 100, other / 100, diff, points2 / 2, we / 100, change))
     others = sum(
         1 for game in games if player in (game.white, game.black) and category_of(game.time_control) != params.category
     )
     if others:
         notes.append(f"{others} game(s) of the period are not {params.category} games and are not rated on this list")
     games_before = before.games if before is not None else 0
+    after = start + month.changes[player]
     return Explanation(
-        before=(("rating", start / 100), ("games", games_before), ("seed", before.seed if before else seeds[player])),
-        columns=("game", "opponent", "R", "R(opp)", "diff", "W", "We", "k·(W−We)", "R after"),
+        before=(
+            ("rating", start / 100),
+            ("games", games_before),
+            ("seed", before.seed if before is not None else month.seeds[player]),
+        ),
+        columns=("game", "opponent", "R", "R(opp)", "diff", "W", "We", "k·(W−We)"),
         lines=tuple(lines),
         terms=(
             ("k", k),
             ("category", params.category),
             ("Σ(W−We)", sigma / 100),
-            ("ΔR", (current[player] - start) / 100),
+            ("ΔR", month.changes[player] / 100),
         ),
         after=(
-            ("rating", published(current[player] / 100)),
-            ("exact", current[player] / 100),
-            ("games", games_before + counts[player]),
+            ("rating", published(after / 100)),
+            ("exact", after / 100),
+            ("games", games_before + month.counts[player]),
         ),
         notes=tuple(notes),
     )
@@ -430,6 +465,7 @@ SYSTEM = System(
     make=make_state,
     columns="dqjjq",  # rating, games, seed, last period (or None), its games
     walkovers=False,
-    reach=everyone_connected,  # seed 003, "Rating Algorithm": each game moves the ratings the next one reads
+    reach=local,  # seed 003, "Roriginal is the starting rating" (issue 12 §2): each from his and his opponents' starts
+    select=keep_if(online_only("ecf-online seed 003: online games only")),
 )
 """The ECF online ratings; their parameter sets are :data:`VERSIONS`."""

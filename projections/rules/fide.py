@@ -1,4 +1,6 @@
-"""FIDE Elo, by version of the FIDE Rating Regulations: ``fide-2014``, ``fide-2022``, ``fide-2024``, ``fide-2025``.
+"""FIDE Elo, by version of the FIDE Rating Regulations: ``fide-2014``, ``fide-2017``, ``fide-2022``,
+``fide-2024``, ``fide-2025`` (the standard list), ``fide-2024-rapid``, ``fide-2024-blitz``, ``fide-2025-rapid``,
+``fide-2025-blitz`` (the Rapid and Blitz Rating Regulations), and ``fide``, the standard list's timeline.
 
 Sources (every version's text, or the parts of it found):
 
@@ -22,6 +24,30 @@ Sources (every version's text, or the parts of it found):
   one-off increase of ratings between 1000 and 2000 on that day.
 - ``fide-2025``: the 2024 text as amended "Effective from 1 October 2025" in
   §8.3.1 (the 400-point rule no longer applies to players rated 2650 and above).
+- Rates of play, §1.1 (the standard list): the 2024 text as transcribed from
+  https://handbook.fide.com/chapter/B022024 (120 minutes for 60 moves "Where at
+  least one of the players in the game has a rating of 2400 or higher", 90 from
+  1800, 60 "Where both of the players in the game are rated below 1800"); the 2022
+  text the same numbers, "at the start of the tournament"
+  (https://handbook.fide.com/chapter/B022022, quoted beside the text it replaced by
+  https://kolokwium.blogspot.com/2021/12/przepisy-rankingowe-fide-2022.html);
+  the 2017–2021 text ("effective from 1 July 2017 till 31 December 2021 (with
+  amendments effective from 1 February 2021)" in the handbook's archive) 2200 and
+  1600, "in the game", by the same blog.
+- ``fide-*-rapid`` and ``fide-*-blitz``: the Rapid and Blitz Rating Regulations
+  "Applied from 1 March, 2024" (https://handbook.fide.com/chapter/B02RBRegulations2024),
+  as compared with the standard text, clause by clause, by a public verification
+  record (github.com/zugzwang-foundation/Chess-ELO-Rating,
+  docs/research/VERIFICATION_2026-10-09.md): §1.1.1 rapid "more than 10 minutes
+  but less than 60 minutes for each player; or the time allotted + 60 times any
+  increment"; §1.1.2 blitz "more than 3 minutes but not more than 10 minutes";
+  §7.2.1 an unrated player's standard rating is used; §7.3.1 the 400-point rule
+  with no 2650 exemption and, "Effective from 1 December 2024", games 600 points
+  or more apart are not rated "if at least one of the players is rated above 2600";
+  K (§7.3.3), rounding, first ratings and the floor word for word the standard
+  ones. The earlier rapid and blitz texts (2014, 2017, 2022) were not found (FIDE's
+  news of 16 November 2011 had K 20 for every player; a 2021 summary, K 20 or
+  700/n, no 400-point rule): no version of them is registered.
 
 Clauses (numbered as in the 2022 and 2024 texts; the 2014 text numbers the same
 rules differently, K being its 8.56):
@@ -120,26 +146,64 @@ officer would expect:
 8. **Unplayed games** are not rated (§5.1 "Whether these occur because of
    forfeiture or any other reason, they are not counted"): ``walkovers`` is
    False.
+9. **The 2014 and 2017 texts.** Of the 2017–2021 text only §1.1 was found:
+   ``fide-2017`` keeps every other clause of ``fide-2014`` (K 40 until the 18th
+   birthday, no K×n cap, the 400-point rule in every game), so the two rate
+   alike; it is registered so that ``fide-2014`` ends on 30 June 2017 and the
+   timeline names the text in force. The 2014 text's §1.1 was not found either:
+   it is taken as the 2017 one (2200/1600), the numbers FIDE used since 2000.
+10. **Rapid and blitz.** Each list is rated on its own with the standard
+   arithmetic of its version (the rapid and blitz chapter repeats it): floor 1400,
+   first ratings, K, and the compression of 1 March 2024 (FIDE's news of that day
+   names no list: "all players with a rating between 1000 and 2000"). §7.2.1 (an
+   unrated player's standard rating is used) is the ``fide`` prior of choice 6,
+   since the rapid list cannot see the standard one. ``fide-2025-rapid`` and
+   ``fide-2025-blitz`` are the 2024 chapter unchanged: the amendment of 1 October
+   2025 is in the standard chapter only.
+11. **The timeline** ``fide`` rates each monthly period under the version in force
+   on its last day (fide-2014 for any period before 1 July 2014, whose rules were
+   K 30/15/10 and 9 games); the compression falls once, in ``2024-03``, the first
+   period under fide-2024 (choice 7), and later versions start from the
+   compressed list. There is no rapid or blitz timeline: no version of those lists
+   before March 2024 is registered.
+12. **Rates of play.** A player's time is that of 60 moves: each ``moves/seconds``
+   field in full, a sudden-death field with its increment for every move left
+   (:func:`projections.rules.common.seconds_for_moves`), as §1.1 ("assuming the
+   game lasts 60 moves") and R&B §1.1 ("the time allotted + 60 times any
+   increment") say. The ratings of §1.1's tiers ("at the start of the game", 2022
+   "of the tournament") are those of the list the period starts from, as every
+   rating here; an unrated player is below every tier. A game whose time control
+   is not recorded (or is ``?`` or unreadable) is rated on the standard list, as it
+   was before rates of play were read, and on neither the rapid nor the blitz list;
+   ``-`` (no clock) is slower than any minimum. Which list a game is on is decided
+   before the system sees it (:func:`admits`, :func:`excluded`, :func:`rated_games`);
+   the period's run rates every game it is given.
 """
 
 from __future__ import annotations
 
 import functools
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
+from itertools import pairwise
 from typing import Any, Literal, NamedTuple
 
 from projections.periods import PeriodScheme
+from projections.rules import admission
 from projections.rules.common import (
     Cell,
     Explanation,
     Game,
     PeriodRun,
     PlayerInfo,
+    Selected,
     System,
+    TimeControlError,
     age_on,
+    seconds_for_moves,
 )
 from projections.rules.elo_table import expected_hundredths, rating_difference_hundredths
 from projections.rules.rounding import round_half_up, round_hundredths_half_away
@@ -149,6 +213,10 @@ InitialFormula = Literal["20-per-half-point", "two-draws-1800"]
 
 Junior = Literal["18th-birthday", "end-of-year-18"]
 """§8.3.3: until when a junior has K 40 (2014: "until their 18th birthday"; 2022 on: the end of that year)."""
+
+ListName = Literal["standard", "rapid", "blitz"]
+"""The FIDE list a parameter set rates: §1.1 of the Rating Regulations (standard), §1.1.1–1.1.2 of the Rapid
+and Blitz Rating Regulations."""
 
 FIDE_PERIODS = PeriodScheme(
     months=1, rules_clause="FIDE Rating Regulations §7.1: a list on the first day of each month"
@@ -209,6 +277,24 @@ class FideParams:
     """… to below this are raised …"""
     compression_percent: int = 40
     """… by this per cent of their distance to ``compression_to``."""
+    list_name: ListName = "standard"
+    """The list rated: §1.1 decides which games are on it (:func:`excluded`)."""
+    standard_tiers: tuple[tuple[int, int], ...] = ((2400, 120), (1800, 90))
+    """§1.1: "Where at least one of the players in the game has a rating of [R] or higher, each player must
+    have a minimum of [M] minutes", as (R, M), highest R first (2014 and 2017: 2200 and 1600)."""
+    standard_minutes: int = 60
+    """§1.1: the minimum "Where both of the players in the game are rated below" the lowest tier."""
+    rapid_minutes: tuple[int, int] = (10, 60)
+    """Rapid and Blitz §1.1.1: "more than 10 minutes but less than 60 minutes for each player"."""
+    blitz_minutes: tuple[int, int] = (3, 10)
+    """Rapid and Blitz §1.1.2: "more than 3 minutes but not more than 10 minutes for each player"."""
+    mismatch_from: str | None = None
+    """Rapid and Blitz §7.3.1 "Effective from 1 December 2024": from this day (ISO), a game between players
+    ``mismatch_gap`` or more apart is not rated if one of them is rated above ``mismatch_above``; None: never."""
+    mismatch_gap: int = 600
+    """Rapid and Blitz §7.3.1: "a rating difference of 600 points or more"."""
+    mismatch_above: int = 2600
+    """Rapid and Blitz §7.3.1: "at least one of the players is rated above 2600"."""
 
     def compression_index(self) -> int | None:
         """The period that starts from the compressed ratings, or None."""
@@ -226,8 +312,13 @@ FIDE_2014 = FideParams(
     floor=1000,
     initial_formula="20-per-half-point",
     junior_until="18th-birthday",
+    standard_tiers=((2200, 120), (1600, 90)),
 )
 """The Rating Regulations effective from 1 July 2014 till 30 June 2017."""
+
+FIDE_2017 = replace(FIDE_2014, name="fide-2017")
+"""The Rating Regulations effective from 1 July 2017 till 31 December 2021: §1.1 found (the same rates of play
+as 2014); every other clause taken from 2014 (choice 9)."""
 
 FIDE_2022 = FideParams(
     name="fide-2022",
@@ -255,8 +346,107 @@ FIDE_2024 = FideParams(
 FIDE_2025 = replace(FIDE_2024, name="fide-2025", uncapped_from=2650)
 """The 2024 Rating Regulations as amended from 1 October 2025 (§8.3.1: no 400-point cap from 2650)."""
 
-VERSIONS: tuple[FideParams, ...] = (FIDE_2014, FIDE_2022, FIDE_2024, FIDE_2025)
-"""Every version, in the order they came into force."""
+FIDE_2024_RAPID = replace(FIDE_2024, name="fide-2024-rapid", list_name="rapid", mismatch_from="2024-12-01")
+"""The Rapid and Blitz Rating Regulations effective from 1 March 2024, rapid list: the standard arithmetic
+(§7 K, rounding, first ratings, floor 1400, the compression) with §1.1.1's rate of play and, from 1 December
+2024, §7.3.1's 600-point rule."""
+
+FIDE_2024_BLITZ = replace(FIDE_2024_RAPID, name="fide-2024-blitz", list_name="blitz")
+"""The same regulations, blitz list (§1.1.2)."""
+
+FIDE_2025_RAPID = replace(FIDE_2024_RAPID, name="fide-2025-rapid")
+"""The rapid list beside ``fide-2025``: the amendment of 1 October 2025 (no 400-point cap from 2650) is in the
+standard chapter only; the rapid and blitz chapter keeps the cap for everyone (choice 10)."""
+
+FIDE_2025_BLITZ = replace(FIDE_2024_BLITZ, name="fide-2025-blitz")
+"""The blitz list beside ``fide-2025`` (likewise)."""
+
+VERSIONS: tuple[FideParams, ...] = (
+    FIDE_2014,
+    FIDE_2017,
+    FIDE_2022,
+    FIDE_2024,
+    FIDE_2024_RAPID,
+    FIDE_2024_BLITZ,
+    FIDE_2025,
+    FIDE_2025_RAPID,
+    FIDE_2025_BLITZ,
+)
+"""Every version, in the order they came into force (the standard list before the rapid and the blitz)."""
+
+
+class TimelineError(ValueError):
+    """A FIDE timeline whose versions cannot follow one another."""
+
+
+@dataclass(frozen=True)
+class FideTimeline:
+    """Versions of one FIDE list in force one after another: each period is rated under the version in force
+    on its last day (the day its play ends; FIDE's list of the first of the next month); before the first
+    version's date, the first version (choice 11).
+
+    The compression of 1 March 2024 happens once: the versions from 2024 compress the period ``2024-03`` only,
+    and earlier versions never do.
+
+    >>> FIDE_TIMELINE.for_period(FIDE_PERIODS.index("2024-02")).name, FIDE_TIMELINE.for_period(
+    ...     FIDE_PERIODS.index("2024-03")).name
+    ('fide-2022', 'fide-2024')
+    """
+
+    name: str
+    periods: PeriodScheme
+    versions: tuple[tuple[date, FideParams], ...]
+
+    def __post_init__(self) -> None:
+        if not self.versions:
+            raise TimelineError(f"timeline {self.name!r} has no versions")
+        days = [day for day, _ in self.versions]
+        if any(later <= earlier for earlier, later in pairwise(days)):
+            raise TimelineError(f"timeline {self.name!r}: the versions' dates must increase: {days}")
+        for day, params in self.versions:
+            if params.periods != self.periods or params.list_name != self.versions[0][1].list_name:
+                raise TimelineError(
+                    f"timeline {self.name!r}: {params.name} (from {day.isoformat()}) must rate the same list "
+                    "over the same periods as the timeline's other versions"
+                )
+
+    @property
+    def list_name(self) -> ListName:
+        """The list every version of the timeline rates."""
+        return self.versions[0][1].list_name
+
+    def in_force_on(self, day: date) -> FideParams:
+        """The version in force on ``day``: the last one from on or before it, else the first."""
+        at = bisect_right(self.versions, day, key=lambda version: version[0])
+        return self.versions[max(at - 1, 0)][1]
+
+    def for_period(self, index: int) -> FideParams:
+        """The version that rates period ``index``: the one in force on its last day."""
+        return self.in_force_on(self.periods.last_day(index))
+
+
+Rules = FideParams | FideTimeline
+"""What the FIDE system rates: one version, or a timeline of versions."""
+
+
+def version(params: Rules, index: int) -> FideParams:
+    """The version that rates period ``index``: ``params`` itself, or the timeline's version for it."""
+    return params.for_period(index) if isinstance(params, FideTimeline) else params
+
+
+FIDE_TIMELINE = FideTimeline(
+    name="fide",
+    periods=FIDE_PERIODS,
+    versions=(
+        (date(2014, 7, 1), FIDE_2014),
+        (date(2017, 7, 1), FIDE_2017),
+        (date(2022, 1, 1), FIDE_2022),
+        (date(2024, 3, 1), FIDE_2024),
+        (date(2025, 10, 1), FIDE_2025),
+    ),
+)
+"""The standard list over time: each monthly period under the version in force on its last day."""
+
 
 DESCRIPTIONS: dict[str, tuple[date, tuple[tuple[str, str], ...]]] = {
     "fide-2014": (
@@ -269,15 +459,26 @@ DESCRIPTIONS: dict[str, tuple[date, tuple[tuple[str, str], ...]]] = {
              "published from 1000"),
             ("§8.2.3", "Ru = Ra at 50%; Ra + 20 for each half point over 50%; Ra + dp below 50%"),
             ("§7.1", "monthly lists"),
+            ("§1.1", "standard list: 120 minutes for 60 moves where a player in the game is rated 2200 or more, 90 "
+             "where 1600 or more, else 60 (taken from the 2017 text; the 2014 one was not found)"),
+        ),
+    ),
+    "fide-2017": (
+        date(2017, 7, 1),
+        (
+            ("§1.1", "the same rates of play: 120/90/60 minutes for 60 moves at 2200/1600 (the only clause of this "
+             "text found); every other clause as in fide-2014"),
         ),
     ),
     "fide-2022": (
         date(2022, 1, 1),
         (
+            ("§1.1", "rates of play: 120 minutes for 60 moves where a player in the game is rated 2400 or more, 90 "
+             "where 1800 or more, else 60 (was 2200/1600)"),
             ("§8.3.1", "the 400-point rule: in any tournament a player may benefit from only one upgrade, for the "
              "game in which the rating difference is greatest"),
             ("§8.3.3", "junior K 40 until the end of the year of the 18th birthday (first found in this text: the "
-             "2017–2021 version in between was not found)"),
+             "clause of the 2017–2021 text was not found)"),
             ("§8.3.3", "K × n (games in the period) may not exceed 700 (likewise)"),
         ),
     ),
@@ -291,9 +492,46 @@ DESCRIPTIONS: dict[str, tuple[date, tuple[tuple[str, str], ...]]] = {
             ("1 March 2024", "one-off: every rating from 1000 to 1999 raised by 0.4 × (2000 − rating)"),
         ),
     ),
+    "fide-2024-rapid": (
+        date(2024, 3, 1),
+        (
+            ("R&B §1.1.1", "rapid list: more than 10 and less than 60 minutes a player, the time allotted + 60 "
+             "times any increment"),
+            ("R&B §6–7", "the standard arithmetic of fide-2024 (K, first ratings, floor 1400, the compression); an "
+             "unrated player's FIDE (standard) prior seeds him (R&B §7.2.1)"),
+            ("R&B §7.3.1", "from 1 December 2024, a game between players 600 or more apart is not rated if one of "
+             "them is rated above 2600"),
+        ),
+    ),
+    "fide-2024-blitz": (
+        date(2024, 3, 1),
+        (
+            ("R&B §1.1.2", "blitz list: more than 3 and at most 10 minutes a player, the time allotted + 60 times "
+             "any increment"),
+            ("R&B §6–7", "as fide-2024-rapid"),
+        ),
+    ),
     "fide-2025": (
         date(2025, 10, 1),
         (("§8.3.1", "no 400-point cap for players rated 2650 and above: the actual difference in all cases"),),
+    ),
+    "fide-2025-rapid": (
+        date(2025, 10, 1),
+        (("R&B §7.3.1", "unchanged: the 400-point cap still applies to every player (the amendment of 1 October "
+          "2025 is in the standard chapter only)"),),
+    ),
+    "fide-2025-blitz": (
+        date(2025, 10, 1),
+        (("R&B §7.3.1", "unchanged, as fide-2025-rapid"),),
+    ),
+    "fide": (
+        date(2014, 7, 1),
+        (
+            ("§7.1", "timeline of the standard list: each monthly period under the version in force on its last "
+             "day (fide-2014 before 1 July 2014, fide-2017, fide-2022, fide-2024 from March 2024, fide-2025 from "
+             "October 2025)"),
+            ("1 March 2024", "the compression applied once, to the list the period 2024-03 starts from"),
+        ),
     ),
 }  # fmt: skip
 """For each version: the day it came into force and how it differs from the one before, clause by clause."""
@@ -422,6 +660,180 @@ def initial_rating(params: FideParams, pool: Sequence[tuple[int, int, int]]) -> 
         below = (100 * points2 + games) // (2 * games)  # "less than 50%, then Ru = Ra + dp"; p half up (choice 4)
         dp = rating_difference_hundredths(below)
     return Initial(games, total, games, points2, ra, below, dp, round_half_up(ra + dp))
+
+
+# --- rates of play (§1.1) ---------------------------------------------------------
+
+
+def minutes_for_60_moves(time_control: str | None) -> Fraction | None:
+    """A player's time for a game of 60 moves, in minutes, from PGN ``TimeControl`` text (None: unknown).
+
+    §1.1 "assuming the game lasts 60 moves"; Rapid and Blitz §1.1 "the time allotted + 60 times any
+    increment". ``-`` (no clock) is unbounded; ``?``, empty or unreadable text is unknown (choice 12).
+
+    >>> minutes_for_60_moves("180+2"), minutes_for_60_moves("5400+30"), minutes_for_60_moves("40/5400:1800+30")
+    (Fraction(5, 1), Fraction(120, 1), Fraction(130, 1))
+    """
+    if time_control is None or time_control.strip() in ("", "?"):
+        return None
+    try:
+        seconds = seconds_for_moves(time_control, 60)
+    except TimeControlError:
+        return None
+    if seconds == float("inf"):
+        return Fraction(10**9)  # no clock: slower than any bound
+    return Fraction(seconds).limit_denominator(1000) / 60
+
+
+def standard_minimum(params: FideParams, white_rating: int | None, black_rating: int | None) -> int:
+    """§1.1: the minutes each player must have for 60 moves, from the higher rating in the game (an unrated
+    player counts as below every tier, choice 12)."""
+    top = max((r for r in (white_rating, black_rating) if r is not None), default=None)
+    for rating, minutes in params.standard_tiers:
+        if top is not None and top >= rating:
+            return minutes  # "Where at least one of the players in the game has a rating of [R] or higher"
+    return params.standard_minutes  # "Where both of the players in the game are rated below"
+
+
+def list_of_time_control(
+    params: FideParams, time_control: str | None, white_rating: int | None, black_rating: int | None
+) -> ListName | None:
+    """The list a game of ``time_control`` is rated on under ``params``'s version, or None (on none).
+
+    A game with no time control recorded is a standard game, as before rates of play were read (choice 12).
+
+    >>> list_of_time_control(FIDE_2024, "180+2", 1500, 1500), list_of_time_control(FIDE_2024, "900+10", 1500, 1500)
+    ('blitz', 'rapid')
+    >>> list_of_time_control(FIDE_2024, "3600", 1500, 1500), list_of_time_control(FIDE_2024, "3600", 1800, None)
+    ('standard', None)
+    """
+    minutes = minutes_for_60_moves(time_control)
+    if minutes is None:
+        return "standard"
+    if minutes >= standard_minimum(params, white_rating, black_rating):
+        return "standard"  # §1.1
+    low, high = params.rapid_minutes
+    if low < minutes < high:
+        return "rapid"  # R&B §1.1.1: "more than 10 minutes but less than 60 minutes"
+    low, high = params.blitz_minutes
+    if low < minutes <= high:
+        return "blitz"  # R&B §1.1.2: "more than 3 minutes but not more than 10 minutes"
+    return None
+
+
+def _rate_key(params: FideParams, time_control: str | None, minimum: int | None) -> str:
+    """The message key of a game not on ``params``'s list because of its rate of play."""
+    if params.list_name == "standard":
+        return f"{params.name} §1.1: under {minimum} minutes for 60 moves"
+    low, high = params.rapid_minutes if params.list_name == "rapid" else params.blitz_minutes
+    clause = "§1.1.1" if params.list_name == "rapid" else "§1.1.2"
+    if minutes_for_60_moves(time_control) is None:
+        return f"{params.name} {clause}: no time control recorded"
+    most = "less than" if params.list_name == "rapid" else "at most"
+    return f"{params.name} {clause}: outside more than {low} and {most} {high} minutes for 60 moves"
+
+
+def _admits_rate(params: FideParams, time_control: str | None, minimum: int) -> str | None:
+    minutes = minutes_for_60_moves(time_control)
+    if params.list_name == "standard":
+        if minutes is None or minutes >= minimum:
+            return None
+        return _rate_key(params, time_control, minimum)
+    low, high = params.rapid_minutes if params.list_name == "rapid" else params.blitz_minutes
+    fits = minutes is not None and (low < minutes < high if params.list_name == "rapid" else low < minutes <= high)
+    # R&B §1.1: rapid "more than 10 … less than 60"; blitz "more than 3 … not more than 10"; choice 12: a game
+    # with no time control is not on the rapid or blitz list.
+    return None if fits else _rate_key(params, time_control, None)
+
+
+def excluded(params: Rules, game: Game, white_rating: int | None, black_rating: int | None) -> str | None:
+    """None when ``game`` is rated on ``params``'s list, given both players' ratings at the start of the
+    period (None: unrated); else the message key of the clause that keeps it off.
+
+    Standard: §1.1's minimum by the higher rating in the game. Rapid and blitz: R&B §1.1.1–1.1.2, and from
+    1 December 2024 R&B §7.3.1 (600 points or more apart, one rated above 2600).
+
+    >>> g = Game("g1", "a", "b", 2, "2024-05-04", None, "180+2")
+    >>> excluded(FIDE_2024, g, 1500, 1500), excluded(FIDE_2024_BLITZ, g, 1500, 1500)
+    ('fide-2024 §1.1: under 60 minutes for 60 moves', None)
+    """
+    params = version(params, params.periods.index_of_day(game.day))
+    minimum = standard_minimum(params, white_rating, black_rating)
+    rate = _admits_rate(params, game.time_control, minimum)
+    if rate is not None:
+        return rate
+    if (
+        params.mismatch_from is not None
+        and game.day >= params.mismatch_from
+        and white_rating is not None
+        and black_rating is not None
+        and abs(white_rating - black_rating) >= params.mismatch_gap
+        and max(white_rating, black_rating) > params.mismatch_above
+    ):
+        return (
+            f"{params.name} §7.3.1: {params.mismatch_gap} points or more apart, one rated above {params.mismatch_above}"
+        )
+    return None
+
+
+def admits(params: Rules, game: Game) -> str | None:
+    """The game filter without ratings: None when ``game`` may be rated on ``params``'s list, else the message
+    key of the clause that keeps it off.
+
+    What needs no rating: the rapid and blitz bounds in full, and for the standard list the lowest minimum
+    (60 minutes: a faster game is never standard). The standard tiers by rating (§1.1: 90 minutes from 1800,
+    120 from 2400 in 2024) and the 600-point rule need the players' ratings: :func:`excluded` decides them.
+
+    >>> g = Game("g1", "a", "b", 2, "2024-05-04", None, "180+2")
+    >>> admits(FIDE_2024, g), admits(FIDE_2024_BLITZ, g)
+    ('fide-2024 §1.1: under 60 minutes for 60 moves', None)
+    >>> admits(FIDE_2024_RAPID, g)
+    'fide-2024-rapid §1.1.1: outside more than 10 and less than 60 minutes for 60 moves'
+    """
+    params = version(params, params.periods.index_of_day(game.day))
+    return _admits_rate(params, game.time_control, params.standard_minutes)
+
+
+def rated_games(
+    params: Rules, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Callable[[str], PlayerInfo]
+) -> tuple[tuple[Game, ...], tuple[tuple[Game, str], ...]]:
+    """The period's games on ``params``'s list, and those kept off with their message keys: :func:`excluded`
+    with both players' ratings on the list the period starts from (its start, compressed where it falls, or
+    his seed), as §1.1 ("at the start of the game") reads for a system that rates by period (choice 12)."""
+    used = version(params, index)
+    kept: list[Game] = []
+    off: list[tuple[Game, str]] = []
+    starts: dict[str, FideState] = {}
+    for game in games:
+        for player in (game.white, game.black):
+            if player not in starts:
+                starts[player] = start_state(used, index, player, states, info)
+        why = excluded(used, game, starts[game.white].rating, starts[game.black].rating)
+        if why is None:
+            kept.append(game)
+        else:
+            off.append((game, why))
+    return tuple(kept), tuple(off)
+
+
+def select(
+    params: Rules, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Callable[[str], PlayerInfo]
+) -> Selected:
+    """The system's game filter (issue 12 §2): over-the-board games only (:mod:`projections.rules.admission`),
+    then :func:`rated_games` by the list's rates of play. A standard list over games that say neither a time
+    control nor a mode (every game before events) keeps them all, without looking up a rating."""
+    if version(params, index).list_name == "standard" and all(g.time_control is None and g.mode is None for g in games):
+        return games, ()
+    off: list[tuple[Game, str]] = []
+    board: list[Game] = []
+    for game in games:
+        why = admission.mode_excluded(game, admission.OVER_THE_BOARD, f"{params.name}: FIDE rates over-the-board play")
+        if why is None:
+            board.append(game)
+        else:
+            off.append((game, why))
+    kept, timed_off = rated_games(params, index, states, board, info)
+    return kept, (*off, *timed_off)
 
 
 # --- one period ----------------------------------------------------------------
@@ -636,13 +1048,14 @@ def _entries(
 
 
 def run_period(
-    params: FideParams,
+    rules: Rules,
     index: int,
     states: Mapping[str, Any],
     games: Sequence[Game],
     info: Callable[[str], PlayerInfo],
 ) -> PeriodRun:
     """Rate period ``index``: the compression where it falls, then every player who played (§8.2, §8.3)."""
+    params = version(rules, index)
     changed: dict[str, FideState] = {}
     if index == params.compression_index():
         for player in sorted(states):
@@ -659,16 +1072,16 @@ def run_period(
     return PeriodRun(changed)
 
 
-def row(params: FideParams, index: int, player: str, state: FideState, info: PlayerInfo) -> dict[str, Any] | None:
+def row(rules: Rules, index: int, player: str, state: FideState, info: PlayerInfo) -> dict[str, Any] | None:
     """The player's row on the list of period ``index``: §7.1.2 publishes the rating, the games rated in the
-    period and K; an unrated player is not published."""
+    period and K (of the next period, under the version that rates it); an unrated player is not published."""
     if state.rating is None:
         return None
     return {
         "rating": state.rating,
         "status": "rated",
         "games": state.games,
-        "k": k_factor(params, state, info.born, index + 1),
+        "k": k_factor(version(rules, index + 1), state, info.born, index + 1),
         "period_games": state.period_games if state.last_period == index else 0,
     }
 
@@ -893,7 +1306,7 @@ def _explain_unrated(
 
 
 def explain(
-    params: FideParams,
+    rules: Rules,
     index: int,
     states: Mapping[str, Any],
     games: Sequence[Game],
@@ -902,6 +1315,7 @@ def explain(
 ) -> Explanation:
     """The player's part of the run of period ``index``: his games in FIDE's terms (K, PD, the 400-point rule),
     or, unrated, his progress toward a first rating."""
+    params = version(rules, index)
     label = params.periods.label(index)
     starts, played = _entries(params, index, states, games, info)
     notes = _compression_note(params, index, player, states)
@@ -935,5 +1349,9 @@ SYSTEM = System(
     make=make_state,
     columns="jq??j?jq",  # rating (or None), games, 2300, 2400, pool, started, last period (or None), its games
     walkovers=False,
+    select=select,
 )
 """The FIDE rating system; its parameter sets are :data:`VERSIONS`."""
+
+TIMELINE_SYSTEM = replace(SYSTEM, family="fide-timeline")
+"""The FIDE system rating a :class:`FideTimeline` (its own family: no version supersedes a timeline)."""

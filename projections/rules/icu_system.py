@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from projections.rules.admission import ICU_SELECT
 from projections.rules.common import Adjustment, Explanation, Game, Groups, Info, PeriodRun, System, closure
 from projections.rules.icu import (
     UNGRADED,
@@ -157,5 +158,6 @@ SYSTEM = System(
     row_info=False,
     history_keys=("grade", "published", "status", "games"),
     rated="graded",
+    select=ICU_SELECT,  # "Graded Tournaments": 45/60 or slower, over the board (projections.rules.admission)
 )
 """The ICU's grading system."""

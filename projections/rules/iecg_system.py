@@ -8,8 +8,9 @@ row, a newcomer's state from what the ledger knows of him.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
+from projections.rules.admission import iecg_select
 from projections.rules.common import Explanation, Game, Info, PeriodRun, System
 from projections.rules.iecg import (
     IecgParams,
@@ -95,6 +96,14 @@ def _not_here(*_args: Any) -> Explanation:
     raise LookupError("the IECG's explanation is made by the projector")
 
 
+def _start(
+    params: IecgParams | IecgTimeline, index: int, states: Mapping[str, Any], info: Info, player: str
+) -> PlayerState:
+    """The player's state on the list before period ``index``, or his newcomer's state under its version."""
+    found = states.get(player)
+    return cast(PlayerState, found) if found is not None else newcomer(params.for_period(index), info)(player)
+
+
 def make(fields: Iterable[Any]) -> PlayerState:
     """A state from its fields."""
     return PlayerState._make(fields)
@@ -114,6 +123,7 @@ SYSTEM = System(
     history=history,
     row_info=False,
     history_keys=("rating", "ter", "status", "games"),
+    select=iecg_select(lambda params, index, states, info, player: _start(params, index, states, info, player).ter),
 )
 """Every IECG version and the timeline: each player is rated from his own start, his games and his
 opponents' TERs at the start of the period (§VI.1), so the reach of new facts is local."""

@@ -31,6 +31,8 @@ def test_record_a_game_with_the_defaults(two_players: Ratings) -> None:
         "finished": "2024-02-11",
         "tournament": None,
         "time_control": None,
+        "event": None,
+        "mode": None,
         "forfeit": "none",
     }
     assert (entry["recorded_by"], entry["reported_on"]) == ("tester", "2024-02-12")

@@ -110,6 +110,8 @@ def test_import_games_with_defaults_and_optional_columns(ratings: Ratings, playe
             "finished": "2024-01-05",
             "tournament": "Cup",
             "time_control": "40/7200:3600",
+            "event": None,
+            "mode": None,
             "forfeit": "none",
         },
         {
@@ -120,6 +122,8 @@ def test_import_games_with_defaults_and_optional_columns(ratings: Ratings, playe
             "finished": "2024-01-06",
             "tournament": None,
             "time_control": None,
+            "event": None,
+            "mode": None,
             "forfeit": "arbiter",
         },
         {
@@ -130,6 +134,8 @@ def test_import_games_with_defaults_and_optional_columns(ratings: Ratings, playe
             "finished": "2024-01-07",
             "tournament": None,
             "time_control": "5400+30",
+            "event": None,
+            "mode": None,
             "forfeit": "withdrawal",
         },
     ]

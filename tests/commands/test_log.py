@@ -50,7 +50,7 @@ def test_log_shows_every_event_in_order(story: Ratings) -> None:
     ]
     assert lines[3] == (
         "      4  GameRecorded          game=G1 white=A black=B result=1-0 finished=2024-01-10 tournament=- "
-        "time_control=- forfeit=arbiter  [by tester, reported 2024-01-10]"
+        "time_control=- event=- mode=- forfeit=arbiter  [by tester, reported 2024-01-10]"
     )
     assert lines[6].endswith("game=G2 result=1/2-1/2 on=2024-02-01  [by tester, reported 2024-02-02]")
     assert lines[9].endswith("player=C on=2024-02-06 reason=break  [by tester, reported 2024-02-06]")

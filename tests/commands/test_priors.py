@@ -91,7 +91,8 @@ def test_rules_lists_every_version_with_its_dates_and_differences(ratings: Ratin
         "iecg-1.0", "iecg-1.1", "iecg-1.2", "iecg-1.3", "iecg-1.3.1",
         "iecg-1.4", "iecg-1.5", "iecg-1.6", "iecg-1.7", "iecg", "icu-1980",
         "ecf-grading", "ecf-grading-rapid", "ecf-online", "ecf-online-rapid", "ecf-online-blitz",
-        "fide-2014", "fide-2022", "fide-2024", "fide-2025", "glicko", "glicko2",
+        "fide-2014", "fide-2017", "fide-2022", "fide-2024", "fide-2024-rapid", "fide-2024-blitz",
+        "fide-2025", "fide-2025-rapid", "fide-2025-blitz", "fide", "glicko", "glicko2",
     ]  # fmt: skip
     assert re.search(r"^iecg-1\.5 +from 1998-04-05 until 1998-09-27$", out, re.M)
     assert re.search(r"^fide-2022 +from 2022-01-01 until 2024-03-01$", out, re.M)

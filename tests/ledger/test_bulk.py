@@ -34,12 +34,28 @@ def mapper() -> Mapper[UUID]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(game=TEXT, white=TEXT, black=TEXT, tournament=st.none() | TEXT, time_control=st.none() | TEXT, user=TEXT)
+@given(
+    game=TEXT,
+    white=TEXT,
+    black=TEXT,
+    tournament=st.none() | TEXT,
+    time_control=st.none() | TEXT,
+    event=st.none() | TEXT,
+    mode=st.none() | st.sampled_from(["otb", "email", "online"]),
+    user=TEXT,
+)
 def test_state_encoder_writes_the_mappers_bytes(
-    game: str, white: str, black: str, tournament: str | None, time_control: str | None, user: str
+    game: str,
+    white: str,
+    black: str,
+    tournament: str | None,
+    time_control: str | None,
+    event: str | None,
+    mode: str | None,
+    user: str,
 ) -> None:
     item: bulk.GameTuple = (
-        game, white, black, "0-1", "2024-01-05", tournament, time_control, "arbiter", "2024-01-06"
+        game, white, black, "0-1", "2024-01-05", tournament, time_control, event, mode, "arbiter", "2024-01-06"
     )  # fmt: skip
     event = GameRecorded(  # type: ignore[call-arg]
         originator_id=game_key(game),

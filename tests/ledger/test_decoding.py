@@ -56,6 +56,14 @@ def every_event_type(ledger: RatingLedger) -> None:
     ledger.restore_player("B", reason="he was not", reported_on="2024-03-04")
     ledger.record_publication(rules="iecg-1.7", period="2024-01", on="2024-02-01", digest="ab" * 32, players=2,
                               log_position=5, log_hash="cd" * 32)  # fmt: skip
+    ledger.register_event("E ♞", name='Cup "Ó"', type="quad", start="2024-01-01", end="2024-12-31",
+                          rate_of_play="*864000", mode="email", rating_class="2", rounds=6,
+                          reported_on="2024-01-01")  # fmt: skip
+    ledger.record_game("g3", white="A", black="B", result="1-0", finished="2024-03-05", event="E ♞", mode="online",
+                       reported_on="2024-03-06")  # fmt: skip
+    ledger.correct_event("E ♞", changes={"end": None, "site": "Zürich"}, reason="open-ended", reported_on="2024-03-07")
+    ledger.void_event("E ♞", reason="entered twice", reported_on="2024-03-08")
+    ledger.restore_event("E ♞", reason="it was not", reported_on="2024-03-09")
 
 
 def library_facts(ledger: RatingLedger, stored: StoredEvent) -> dict[str, Any]:
@@ -83,8 +91,9 @@ def test_every_event_type_reads_as_the_library_reads_it(ledger: RatingLedger) ->
         assert list(record.facts()) == list(expected), record.type  # the library's order of fields, too
     games = [game_row(r.state) for r in records if r.type == "GameRecorded"]
     assert games == [
-        GameRow("g1", "A", "B", "1-0", "2024-01-05", "none", "2024-01-06", "Cup ♞", "5400+30"),
-        GameRow("g2", "B", "A", "0-1", "2024-01-07", "withdrawal", "2024-01-08", "", ""),
+        GameRow("g1", "A", "B", "1-0", "2024-01-05", "none", "2024-01-06", "Cup ♞", "5400+30", "", ""),
+        GameRow("g2", "B", "A", "0-1", "2024-01-07", "withdrawal", "2024-01-08", "", "", "", ""),
+        GameRow("g3", "A", "B", "1-0", "2024-03-05", "none", "2024-03-06", "", "", "E ♞", "online"),
     ]
     registration = records[0].facts()
     assert (registration["name"], registration["born"], registration["recorded_by"]) == (
@@ -104,31 +113,15 @@ def test_the_decoder_reads_json_as_json_loads_does() -> None:
         decoding.facts("PlayerVoided", b"[1, 2]")
 
 
-def test_no_event_type_has_an_older_version_today() -> None:
+def test_only_game_recorded_has_an_older_version_today() -> None:
+    """Issue 12 §1: version 2 of ``GameRecorded`` added ``event`` and ``mode``; every other type is at version 1."""
     assert set(decoding.VERSIONS) == set(EVENT_TYPES)
-    assert set(decoding.VERSIONS.values()) == {1}
-    assert decoding.UPCASTERS == {}
+    assert {kind for kind, version in decoding.VERSIONS.items() if version != 1} == {"GameRecorded"}
+    assert decoding.VERSIONS["GameRecorded"] == 2
+    assert set(decoding.UPCASTERS) == {("GameRecorded", 1)}
 
 
-# --- the upcasting hook ------------------------------------------------------------------------------
-
-NINETY_MINUTES = "5400"
-"""The time control of every game of the made-up version 1 of ``GameRecorded``."""
-
-
-def upcast_v1_v2(state: dict[str, Any]) -> None:
-    """Made up for these tests: version 1 of ``GameRecorded`` had no time control (every game was 90 minutes)."""
-    state["time_control"] = NINETY_MINUTES
-
-
-@pytest.fixture
-def version_2(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``GameRecorded`` at a made-up version 2, with its upcaster on the class, as eventsourcing's convention has it,
-    and the decoder's registry taken from the classes again (as at import)."""
-    monkeypatch.setattr(GameRecorded, "class_version", 2, raising=False)
-    monkeypatch.setattr(GameRecorded, "upcast_v1_v2", staticmethod(upcast_v1_v2), raising=False)
-    monkeypatch.setattr(decoding, "VERSIONS", decoding.versions_of(EVENT_TYPES))
-    monkeypatch.setattr(decoding, "UPCASTERS", decoding.upcasters_of(EVENT_TYPES))
+# --- the upcasting hook: version 1 of GameRecorded, before events (issue 12 §1) ----------------------------
 
 
 def two_players() -> list[LogRecord]:
@@ -140,52 +133,54 @@ def two_players() -> list[LogRecord]:
     ]
 
 
-def game_state(ledger: RatingLedger, game: str, time_control: str | None) -> bytes:
-    """A ``GameRecorded`` state as the library stores it (at the class's version then)."""
-    event = GameRecorded(  # type: ignore[call-arg]
+def game_state(ledger: RatingLedger, game: str, event: str | None, mode: str | None = None) -> bytes:
+    """A ``GameRecorded`` state as the library stores it today (version 2)."""
+    stored_event = GameRecorded(  # type: ignore[call-arg]
         originator_id=game_key(game),
         originator_version=1,
         timestamp=datetime(2024, 1, 6, 12, tzinfo=UTC),
         originator_topic="ledger.events:Game",
         game=game, white="A", black="B", result="1-0", finished="2024-01-05", tournament=None,
-        time_control=time_control, forfeit="none", reported_on="2024-01-06", recorded_by="t",
+        time_control="5400", event=event, mode=mode, forfeit="none", reported_on="2024-01-06", recorded_by="t",
     )  # fmt: skip
-    return ledger.mapper.to_stored_event(event).state
+    return ledger.mapper.to_stored_event(stored_event).state
 
 
 def version_1_states(ledger: RatingLedger) -> tuple[bytes, bytes]:
-    """Two states of the made-up version 1, as the library stored them (no ``class_version`` at version 1):
-    one without a time control, one of today's shape (an upcaster must not be skipped on it)."""
-    without, today = json.loads(game_state(ledger, "old1", None)), json.loads(game_state(ledger, "old2", None))
-    del without["class_version"], without["time_control"], today["class_version"]
-    return ledger.mapper.transcoder.encode(without), ledger.mapper.transcoder.encode(today)
+    """Two states of version 1, as the library stored them before issue 12 (no ``event``, no ``mode``, no
+    ``class_version``), and one of today's fields without ``class_version`` (read as version 1: an upcaster
+    must not be skipped on it)."""
+    old, today = json.loads(game_state(ledger, "old1", None)), json.loads(game_state(ledger, "old2", "E", "otb"))
+    del old["class_version"], old["event"], old["mode"], today["class_version"]
+    return ledger.mapper.transcoder.encode(old), ledger.mapper.transcoder.encode(today)
 
 
-def test_the_library_and_the_decoder_upcast_an_older_game_alike(ledger: RatingLedger, version_2: None) -> None:
+def test_the_library_and_the_decoder_upcast_an_older_game_alike(ledger: RatingLedger) -> None:
     ledger.register_player("A", "A", starting_rating=1500, source="iccf", rated_games=9, reported_on="2024-01-01")
     for state in version_1_states(ledger):
         assert b"class_version" not in state
         stored = StoredEvent(game_key("old"), 1, "ledger.events:GameRecorded", state)
         expected = library_facts(ledger, stored)
-        assert expected["time_control"] == NINETY_MINUTES
+        assert expected["event"] is None and expected["mode"] is None
         assert decoding.facts("GameRecorded", state) == expected
-    current = game_state(ledger, "new", "300+2")
+    current = game_state(ledger, "new", "E1", "email")
     assert current.endswith(b',"class_version":2}')  # as the library writes version 2: the key last
-    assert decoding.facts("GameRecorded", current)["time_control"] == "300+2"
+    assert decoding.facts("GameRecorded", current)["event"] == "E1"
     assert "class_version" not in decoding.facts("GameRecorded", current)
 
 
-def test_the_fold_reads_an_older_game_through_the_upcaster(ledger: RatingLedger, version_2: None) -> None:
+def test_the_fold_reads_an_older_game_through_the_upcaster(ledger: RatingLedger) -> None:
     ledger.register_player("A", "A", starting_rating=1500, source="iccf", rated_games=9, reported_on="2024-01-01")
-    without, today_shape = version_1_states(ledger)
-    current = game_state(ledger, "new", "300+2")
-    # the fast path reads only the current version: today's shape, without class_version, is now version 1
+    old, today_shape = version_1_states(ledger)
+    current = game_state(ledger, "new", "E1", "email")
+    # the fast path reads version 1 as stored, and version 2; today's fields without class_version are neither
+    assert decoding.game_pattern().match(old.decode()) is not None
     assert decoding.game_pattern().match(current.decode()) is not None
     assert decoding.game_pattern().match(today_shape.decode()) is None
     newer = current.replace(b'"class_version":2', b'"class_version":3')
     records = [
         *two_players(),
-        LogRecord(3, "GameRecorded", without),
+        LogRecord(3, "GameRecorded", old),
         LogRecord(4, "GameRecorded", today_shape),
         LogRecord(5, "GameRecorded", current),
         LogRecord(6, "GameRecorded", newer),
@@ -193,29 +188,29 @@ def test_the_fold_reads_an_older_game_through_the_upcaster(ledger: RatingLedger,
     facts = Facts()
     facts.fold(records)
     assert facts.months["2024-01"] == [
-        GameRow("old1", "A", "B", "1-0", "2024-01-05", "none", "2024-01-06", "", NINETY_MINUTES),
-        GameRow("old2", "A", "B", "1-0", "2024-01-05", "none", "2024-01-06", "", NINETY_MINUTES),
-        GameRow("new", "A", "B", "1-0", "2024-01-05", "none", "2024-01-06", "", "300+2"),
+        GameRow("old1", "A", "B", "1-0", "2024-01-05", "none", "2024-01-06", "", "5400", "", ""),
+        GameRow("old2", "A", "B", "1-0", "2024-01-05", "none", "2024-01-06", "", "5400", "", ""),
+        GameRow("new", "A", "B", "1-0", "2024-01-05", "none", "2024-01-06", "", "5400", "E1", "email"),
     ]
     assert facts.unusable == {
         6: "position 6 (GameRecorded): the stored event cannot be read (it is of version 3 of GameRecorded, and "
         "this ledger reads up to version 2); neutralise it with `ratings game void G --reason TEXT`"
     }
-    assert [game_row(r.state).time_control for r in records[2:5]] == [NINETY_MINUTES, NINETY_MINUTES, "300+2"]
+    assert [game_row(r.state).event for r in records[2:5]] == ["", "", "E1"]
 
 
-def test_the_log_shows_an_older_game_as_the_current_version(ledger: RatingLedger, version_2: None) -> None:
+def test_the_log_shows_an_older_game_as_the_current_version(ledger: RatingLedger) -> None:
     ledger.register_player("A", "A", starting_rating=1500, source="iccf", rated_games=9, reported_on="2024-01-01")
-    without, _ = version_1_states(ledger)
+    old, _ = version_1_states(ledger)
 
     class Log:
         def records(self, after: int = 0) -> list[LogRecord]:
-            return [LogRecord(1, "GameRecorded", without), LogRecord(2, "GameRecorded", b'{"game":"x"} trailing')]
+            return [LogRecord(1, "GameRecorded", old), LogRecord(2, "GameRecorded", b'{"game":"x"} trailing')]
 
     entries = list(log_entries(Log()))  # type: ignore[arg-type]
     assert entries[0]["facts"] == {
         "game": "old1", "white": "A", "black": "B", "result": "1-0", "finished": "2024-01-05", "tournament": None,
-        "forfeit": "none", "time_control": NINETY_MINUTES,
+        "forfeit": "none", "time_control": "5400", "event": None, "mode": None,
     }  # fmt: skip
     assert entries[1]["facts"] == {"damaged": "its stored state is not a JSON object: run `ratings verify`"}
 

@@ -53,6 +53,7 @@ def test_every_event_type_round_trips(ledger: RatingLedger) -> None:
     later = {"PlayerCorrected", "GameCorrected", "GameVoided", "GameRestored", "ListPublished"}  # test_corrections
     later |= {"PriorRatingRecorded", "RatingAdjusted"}  # tests/commands/test_priors.py, test_icu_cli.py
     later |= {"PlayerVoided", "PlayerRestored", "PriorRatingVoided", "AdjustmentVoided"}  # test_undo.py
+    later |= {"TournamentRegistered", "TournamentCorrected", "TournamentVoided", "TournamentRestored"}  # test_events
     assert {t for _, t, _ in found} == set(EVENT_TYPES) - later
     assert [facts(s) for _, _, s in found] == [
         {
@@ -85,9 +86,12 @@ def test_every_event_type_round_trips(ledger: RatingLedger) -> None:
             "finished": "2024-01-10",
             "tournament": "Cup",
             "time_control": "40/7200:3600",
+            "event": None,
+            "mode": None,
             "forfeit": "arbiter",
             "reported_on": "2024-01-11",
             "recorded_by": "t",
+            "class_version": 2,
         },
         {"game": "G1", "result": "1-0", "on": "2024-02-01", "reported_on": "2024-02-02", "recorded_by": "t"},
         {

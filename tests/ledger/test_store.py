@@ -66,6 +66,8 @@ def test_the_store_refuses_a_second_game_aggregate(two_players: RatingLedger) ->
         finished="2024-01-11",
         tournament=None,
         time_control=None,
+        event=None,
+        mode=None,
         forfeit="none",
         reported_on="2024-01-11",
         recorded_by="t",

@@ -2,7 +2,9 @@
 
 Source: seed ``003_5a3c6466f750d2b6.txt`` (the ECF's "Rating Calculation" page,
 https://englishchessonline.org.uk/ecf-online-rating-calculation/): "Rnew =
-Roriginal + k (W-We)", We "based on the elo probability table" (FIDE's table
+Roriginal + k (W-We)", "Roriginal is the starting rating" of "the monthly
+grading formula" (issue 12 §2: every result of a month from the ratings at
+its start), We "based on the elo probability table" (FIDE's table
 8.1.2, https://handbook.fide.com/chapter/B022024), seeds "FIDE ELO rating =
 7.5*ECF+700", and the time-control guidelines. k = 20 is this module's choice
 (the seed gives none). Every number is worked by hand in its comment.
@@ -15,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import pytest
 
-from projections.rules.common import Game, PlayerInfo, PriorValue
+from projections.rules.common import Game, PlayerInfo, PriorValue, local
 from projections.rules.ecf_online import (
     DESCRIPTIONS,
     ECF_ONLINE,
@@ -123,33 +125,93 @@ def test_each_list_rates_only_its_own_games() -> None:
 # --- the formula -------------------------------------------------------------------------------
 
 
-def test_each_game_moves_both_ratings_and_the_next_game_uses_them() -> None:
-    # A, B and C at 1500. A beats B: We .50; 20 × (1 − .50) = +10: A 1510, B 1490.
-    # A (1510) beats C (1500): D 10 (row 4-10) We .51; 20 × (1 − .51) = +9.8: A 1519.8, published 1520;
-    # C: We .49; 20 × (0 − .49) = −9.8: 1490.2, published 1490.
-    states = {"A": at(1500), "B": at(1500), "C": at(1500)}
-    games = [game("g1", "A", "B", 2, "2024-05-01"), game("g2", "C", "A", 0, "2024-05-02")]
+def month_of_four() -> tuple[dict[str, EcfOnlineState], list[Game]]:
+    """A at 1600 plays three games of May; B, C and D, his opponents, play each other too, before him."""
+    states = {"A": at(1600), "B": at(1500), "C": at(1650), "D": at(1700)}
+    games = [
+        game("g1", "B", "C", 2, "2024-05-01"),  # B beats C
+        game("g2", "D", "B", 1, "2024-05-02"),  # D draws B
+        game("g3", "A", "B", 2, "2024-05-03"),  # A beats B
+        game("g4", "C", "A", 1, "2024-05-05"),  # C draws A
+        game("g5", "D", "A", 2, "2024-05-07"),  # D beats A
+    ]
+    return states, games
+
+
+def test_every_result_of_the_month_is_rated_from_the_start_of_month_ratings() -> None:
+    # Seed 003, "Rating Algorithm": "the monthly grading formula ... Rnew = Roriginal + k (W-We) where Roriginal
+    # is the starting rating" (issue 12 §2): every We from both players' ratings at the START of May (A 1600,
+    # B 1500, C 1650, D 1700), whatever their earlier games of May did; k = 20; FIDE table 8.1.2:
+    #   g1 B (1500) beats C (1650): D 150 (row 146-153) C .70, B .30: B 20 × (1 − .30) = +14.0, C 20 × −.70 = −14.0
+    #   g2 D (1700) draws B (1500): D 200 (row 198-206) D .76, B .24: D 20 × (.5 − .76) = −5.2, B +5.2
+    #   g3 A (1600) beats B (1500): D 100 (row 99-106) A .64, B .36: A 20 × (1 − .64) = +7.2, B 20 × −.36 = −7.2
+    #   g4 C (1650) draws A (1600): D 50 (row 47-53) C .57, A .43: A 20 × (.5 − .43) = +1.4, C −1.4
+    #   g5 D (1700) beats A (1600): D 100 (row 99-106) D .64, A .36: A 20 × (0 − .36) = −7.2, D +7.2
+    # A: 1600 + 7.2 + 1.4 − 7.2 = 1601.4 (published 1601); B: 1500 + 14 + 5.2 − 7.2 = 1512.0;
+    # C: 1650 − 14 − 1.4 = 1634.6 (published 1635, half up); D: 1700 − 5.2 + 7.2 = 1702.0.
+    # Game by game, A would have met B at 1519.2 (D 80.8 → 81, row 77-83: .61) and gained 7.8, not 7.2.
+    states, games = month_of_four()
     changed = run(ECF_ONLINE, states, games)
-    assert changed["A"].rating == pytest.approx(1519.8)
-    assert changed["B"].rating == 1490.0
-    assert changed["C"].rating == pytest.approx(1490.2)
+    assert {p: s.rating for p, s in changed.items()} == pytest.approx(
+        {"A": 1601.4, "B": 1512.0, "C": 1634.6, "D": 1702.0}
+    )
+    assert {p: (s.games, s.period_games) for p, s in changed.items()} == {
+        "A": (53, 3), "B": (53, 3), "C": (52, 2), "D": (52, 2)
+    }  # fmt: skip
+    published = {p: SYSTEM.row(ECF_ONLINE, PERIOD, p, s, person(p))["rating"] for p, s in changed.items()}  # type: ignore[index]
+    assert published == {"A": 1601, "B": 1512, "C": 1635, "D": 1702}
     assert SYSTEM.row(ECF_ONLINE, PERIOD, "A", changed["A"], person("A")) == {
-        "rating": 1520,
+        "rating": 1601,
         "status": "rated",
-        "games": 52,
+        "games": 53,
         "category": "standard",
         "k": 20,
         "seed": "ecf",
-        "period_games": 2,
+        "period_games": 3,
     }
+    # The explanation: the same terms, each against the start-of-month ratings (R and R(opp) never move).
     explanation = SYSTEM.explain(ECF_ONLINE, PERIOD, states, games, infos(), "A")
-    assert explanation.columns == ("game", "opponent", "R", "R(opp)", "diff", "W", "We", "k·(W−We)", "R after")
+    assert explanation.columns == ("game", "opponent", "R", "R(opp)", "diff", "W", "We", "k·(W−We)")
     assert explanation.lines == (
-        ("g1", "B", 1500.0, 1500.0, 0, 1.0, 0.5, 10.0, 1510.0),
-        ("g2", "C", 1510.0, 1500.0, 10, 1.0, 0.51, 9.8, 1519.8),
+        ("g3", "B", 1600.0, 1500.0, 100, 1.0, 0.64, 7.2),
+        ("g4", "C", 1600.0, 1650.0, -50, 0.5, 0.43, 1.4),
+        ("g5", "D", 1600.0, 1700.0, -100, 0.0, 0.36, -7.2),
     )
-    assert dict(explanation.terms) == {"k": 20, "category": "standard", "Σ(W−We)": 0.99, "ΔR": 19.8}
-    assert dict(explanation.after)["rating"] == 1520
+    # Σ(W − We) = .36 + .07 − .36 = .07; ΔR = 20 × .07 = 1.4.
+    assert dict(explanation.before) == {"rating": 1600.0, "games": 50, "seed": "ecf"}
+    assert dict(explanation.terms) == pytest.approx({"k": 20, "category": "standard", "Σ(W−We)": 0.07, "ΔR": 1.4})
+    assert dict(explanation.after) == pytest.approx({"rating": 1601, "exact": 1601.4, "games": 53})
+
+
+def test_the_order_of_the_month_s_games_does_not_matter() -> None:
+    # Every game reads the start of the month: the month's games in any order give the same states, to the bit.
+    states, games = month_of_four()
+    forward = run(ECF_ONLINE, states, games)
+    assert run(ECF_ONLINE, states, games[::-1]) == forward
+    assert run(ECF_ONLINE, states, [games[2], games[0], games[4], games[1], games[3]]) == forward
+
+
+def test_a_new_player_plays_every_game_of_his_first_month_from_his_seed() -> None:
+    # X has no online rating: "Starting Ratings" seeds him from his ECF grade 120: 7.5 × 120 + 700 = 1600, his
+    # start of May. X (1600) beats A (1600): D 0 (row 0-3) .50: +10; X (1600) beats B (1500): D 100 (row 99-106)
+    # .64: 20 × .36 = +7.2. X: 1600 + 10 + 7.2 = 1617.2 (published 1617). A: 1600 − 10 = 1590; B: 20 × −.36:
+    # 1500 − 7.2 = 1492.8 (published 1493). Game by game X would have met B at 1610 (D 110, row 107-113: .65, +7.0).
+    info = infos(person("X", ecf=120))
+    states = {"A": at(1600), "B": at(1500)}
+    games = [game("g1", "X", "A", 2, "2024-05-01"), game("g2", "B", "X", 0, "2024-05-02")]
+    changed = run(ECF_ONLINE, states, games, info)
+    assert {p: s.rating for p, s in changed.items()} == pytest.approx({"X": 1617.2, "A": 1590.0, "B": 1492.8})
+    assert (changed["X"].seed, changed["X"].games, changed["X"].period_games) == ("ecf", 2, 2)
+    explanation = SYSTEM.explain(ECF_ONLINE, PERIOD, states, games, info, "X")
+    assert explanation.lines == (
+        ("g1", "A", 1600.0, 1600.0, 0, 1.0, 0.5, 10.0),
+        ("g2", "B", 1600.0, 1500.0, 100, 1.0, 0.64, 7.2),
+    )
+    assert explanation.notes[0] == '"Starting Ratings": the ecf grade 120 as of 2024-01-01: 7.5 × 120 + 700 = 1600'
+    # B's explanation reads X at his seed, the start of May, too.
+    assert SYSTEM.explain(ECF_ONLINE, PERIOD, states, games, info, "B").lines == (
+        ("g2", "X", 1500.0, 1600.0, -100, 0.0, 0.36, -7.2),
+    )
 
 
 def test_there_is_no_400_point_rule() -> None:
@@ -224,6 +286,7 @@ def test_a_player_on_the_list_keeps_his_rating_not_a_new_seed() -> None:
 
 def test_system_keys_and_versions() -> None:
     assert SYSTEM.family == "ecf-online"
+    assert SYSTEM.reach is local  # issue 12 §2: each player from his start, his games and his opponents' starts
     assert SYSTEM.keys == ("rating", "status", "games", "category", "k", "seed", "period_games")
     assert SYSTEM.walkovers is False
     assert [(p.name, p.category, p.k, p.periods.months) for p in VERSIONS] == [

@@ -43,17 +43,27 @@ def stored_state(fields: dict[str, str | None]) -> bytes:
 
 
 @settings(max_examples=150, deadline=None)
-@given(game=TEXT, white=TEXT, black=TEXT, tournament=st.none() | TEXT, time_control=st.none() | TEXT, forfeit=TEXT)
+@given(
+    game=TEXT,
+    white=TEXT,
+    black=TEXT,
+    tournament=st.none() | TEXT,
+    time_control=st.none() | TEXT,
+    event=st.none() | TEXT,
+    forfeit=TEXT,
+)
 def test_game_row_equals_json_loads(
-    game: str, white: str, black: str, tournament: str | None, time_control: str | None, forfeit: str
+    game: str, white: str, black: str, tournament: str | None, time_control: str | None, event: str | None, forfeit: str
 ) -> None:
     fields = {
         "game": game, "white": white, "black": black, "result": "1/2-1/2", "finished": "2024-01-05",
-        "tournament": tournament, "time_control": time_control, "forfeit": forfeit, "reported_on": "2024-01-06",
+        "tournament": tournament, "time_control": time_control, "event": event, "mode": "otb", "forfeit": forfeit,
+        "reported_on": "2024-01-06",
     }  # fmt: skip
     state = stored_state(fields)
     decoded = json.loads(state)
-    keys = ("game", "white", "black", "result", "finished", "forfeit", "reported_on", "tournament", "time_control")
+    keys = ("game", "white", "black", "result", "finished", "forfeit", "reported_on", "tournament", "time_control",
+            "event", "mode")  # fmt: skip
     expected = GameRow(*(decoded[k] or "" for k in keys))  # an absent tournament or time control is ""
     assert game_row(state) == expected
 
@@ -61,8 +71,9 @@ def test_game_row_equals_json_loads(
 def test_game_row_reads_escaped_text() -> None:
     fields = {
         "game": 'G "1"', "white": "a\\b", "black": "c\nd", "result": "1-0", "finished": "2024-01-05",
-        "tournament": 'Cup "X"', "time_control": None, "forfeit": "none", "reported_on": "2024-01-06",
+        "tournament": 'Cup "X"', "time_control": None, "event": 'E "1"', "mode": None, "forfeit": "none",
+        "reported_on": "2024-01-06",
     }  # fmt: skip
     assert game_row(stored_state(fields)) == GameRow(
-        'G "1"', "a\\b", "c\nd", "1-0", "2024-01-05", "none", "2024-01-06", 'Cup "X"', ""
+        'G "1"', "a\\b", "c\nd", "1-0", "2024-01-05", "none", "2024-01-06", 'Cup "X"', "", 'E "1"', ""
     )

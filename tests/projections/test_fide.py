@@ -611,10 +611,16 @@ def test_the_run_does_not_depend_on_the_order_of_the_states() -> None:
 def test_descriptions_date_every_version() -> None:
     assert {name: day for name, (day, _) in DESCRIPTIONS.items()} == {
         "fide-2014": date(2014, 7, 1),
+        "fide-2017": date(2017, 7, 1),  # "effective from 1 July 2017 till 31 December 2021" (handbook archive)
         "fide-2022": date(2022, 1, 1),
         "fide-2024": date(2024, 3, 1),
+        "fide-2024-rapid": date(2024, 3, 1),  # the Rapid and Blitz Rating Regulations "Applied from 1 March, 2024"
+        "fide-2024-blitz": date(2024, 3, 1),
         "fide-2025": date(2025, 10, 1),
+        "fide-2025-rapid": date(2025, 10, 1),
+        "fide-2025-blitz": date(2025, 10, 1),
+        "fide": date(2014, 7, 1),  # the timeline, from its first version
     }
-    assert [params.name for params in VERSIONS] == list(DESCRIPTIONS)
+    assert [params.name for params in VERSIONS] + ["fide"] == list(DESCRIPTIONS)
     assert all(changes for _, changes in DESCRIPTIONS.values())
     assert all(params.periods.months == 1 for params in OLD + NEW)  # §7.1: monthly lists

@@ -55,6 +55,12 @@ SEEDS: dict[str, tuple[int, ...]] = {
     "fide-2022": (1,),
     "fide-2024": (2,),
     "fide-2025": (3,),
+    "fide": (1, 2),
+    "fide-2017": (1,),
+    "fide-2024-rapid": (1,),
+    "fide-2024-blitz": (2,),
+    "fide-2025-rapid": (3,),
+    "fide-2025-blitz": (4,),
     "glicko": (1,),
     "glicko2": (2,),
 }
