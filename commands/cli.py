@@ -17,7 +17,7 @@ import gc
 
 import click
 
-from commands import audit, corrections, files, games, imports, inflation, players, queries, reference, undo
+from commands import audit, corrections, events, files, games, imports, inflation, players, queries, reference, undo
 from commands.context import Context
 from commands.demo import demo
 from commands.groups import DefaultGroup
@@ -66,6 +66,11 @@ def game() -> None:
     """Record games and adjudications."""
 
 
+@click.group()
+def event() -> None:
+    """Register tournaments and matches, pair them, and see their crosstables and status."""
+
+
 @click.group("import")
 def import_() -> None:
     """Import players or games from a CSV file, all or nothing."""
@@ -81,6 +86,7 @@ COMMANDS: dict[click.Group, tuple[click.Command, ...]] = {
     cli: (
         player,
         game,
+        event,
         import_,
         adjust,
         queries.list_,
@@ -117,6 +123,17 @@ COMMANDS: dict[click.Group, tuple[click.Command, ...]] = {
         corrections.game_correct,
         corrections.game_void,
         corrections.game_restore,
+    ),
+    event: (
+        events.event_register,
+        events.event_correct,
+        events.event_void,
+        events.event_restore,
+        events.event_pair,
+        events.event_withdraw,
+        events.event_list,
+        events.event_show,
+        events.event_status,
     ),
     import_: (imports.import_players, imports.import_games),
 }

@@ -18,7 +18,7 @@ from commands.context import Context, pass_context, refusals
 from commands.options import reported_option
 from commands.params import WHOLE
 from ledger.store import LogRecord
-from ledger.values import FORFEIT_KINDS, SOURCES
+from ledger.values import FORFEIT_KINDS, MODES, SOURCES
 from projections.audit import compare
 from projections.registry import RULES
 
@@ -97,6 +97,8 @@ def report(obj: Context, rules: str, records: list[LogRecord], done: str) -> Non
 @click.option("--forfeit", type=params.Choice(FORFEIT_KINDS), help="The corrected forfeit kind (none: not a forfeit).")
 @click.option("--tournament", metavar="T", help="The corrected tournament.")
 @click.option("--time-control", metavar="TC", help="The corrected PGN TimeControl.")
+@click.option("--event", metavar="E", help="The corrected event (a registered event's id).")
+@click.option("--mode", type=params.Choice(MODES), help="The corrected mode.")
 @correction_options
 @pass_context
 def game_correct(

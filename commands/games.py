@@ -7,7 +7,7 @@ import click
 from commands import params
 from commands.context import Context, pass_context, refusals
 from commands.options import reported_option
-from ledger.values import FORFEIT_KINDS
+from ledger.values import FORFEIT_KINDS, MODES
 
 
 @click.command("record")
@@ -19,6 +19,8 @@ from ledger.values import FORFEIT_KINDS
 @click.option("--tournament", metavar="T", help="The tournament.")
 @click.option("--time-control", metavar="TC", help="PGN TimeControl, e.g. 40/7200 or 5400+30.")
 @click.option("--forfeit", type=params.Choice(FORFEIT_KINDS[1:]), help="A forfeit (IECG §VIII.1–2).")
+@click.option("--event", metavar="E", help="The registered event it belongs to (ratings event register).")
+@click.option("--mode", type=params.Choice(MODES), help="otb, email or online [default: its event's].")
 @reported_option
 @pass_context
 def game_record(
@@ -31,6 +33,8 @@ def game_record(
     tournament: str | None,
     time_control: str | None,
     forfeit: str | None,
+    event: str | None,
+    mode: str | None,
     reported: str | None,
 ) -> None:
     """Record a finished game.
@@ -50,6 +54,8 @@ def game_record(
             time_control=time_control,
             forfeit=forfeit,
             reported_on=reported,
+            event=event,
+            mode=mode,
         )
     click.echo(f"recorded {facts.game}: {facts.white} {facts.result} {facts.black} on {facts.finished}")
 

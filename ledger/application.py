@@ -82,9 +82,11 @@ from ledger.events import (
     RatingAdjusted,
     Tournament,
     TournamentCorrected,
+    TournamentPaired,
     TournamentRegistered,
     TournamentRestored,
     TournamentVoided,
+    TournamentWithdrawn,
     adjustment_key,
     event_key,
     game_key,
@@ -724,6 +726,56 @@ class RatingLedger(Application[UUID]):
         kind = TournamentVoided if void else TournamentRestored
         aggregate.trigger_event(kind, event=aggregate.event, reason=reason, reported_on=reported, recorded_by=self.user)
         self._save_or_preview(aggregate, False)
+
+    def pair(self, event: str, *, round: int, white: str, black: str, reported_on: str | None = None) -> None:
+        """Record a pairing of the event: ``white`` against ``black`` in round ``round`` (issue 12 §2)."""
+        aggregate = self.event(event)
+        if aggregate.voided:
+            raise VoidError(f"event {aggregate.event!r} is void: restore it before pairing its players")
+        number = values.check_whole(round, "round", values.ROUNDS)
+        _, white, black = self._check_sides("pairing", white, black, self._player_counts)
+        reported = self._after_report(aggregate.reported_on, reported_on, f"event {aggregate.event!r}", "pairing")
+        if (number, white, black) in aggregate.pairings:
+            raise DuplicateGameError(f"{white} v {black} is already paired in round {number} of {aggregate.event!r}")
+        aggregate.trigger_event(
+            TournamentPaired,
+            event=aggregate.event,
+            round=number,
+            white=white,
+            black=black,
+            reported_on=reported,
+            recorded_by=self.user,
+        )
+        self.save(aggregate)
+
+    def withdraw_from_event(
+        self, player: str, *, event: str, on: str, silent: bool = False, reported_on: str | None = None
+    ) -> None:
+        """Record a player's withdrawal from a registered event (IECG C §9): his unfinished pairings are forfeited
+        in the score table (C §9A); his games are rated as their facts say (a withdrawal forfeit never, §VIII.2)."""
+        player = values.check_id(player, "player id")
+        self._counting_player(player)
+        aggregate = self.event(event)
+        if aggregate.voided:
+            raise VoidError(f"event {aggregate.event!r} is void")
+        day, reported = self._dated(on, "withdrawal date", reported_on)
+        if day.isoformat() < aggregate.facts["start"]:
+            raise InvalidValueError(
+                f"withdrawal date {day.isoformat()} is before event {aggregate.event!r} started on "
+                f"{aggregate.facts['start']}"
+            )
+        if player in aggregate.withdrawn:
+            raise DuplicateWithdrawalError(f"player {player!r} already withdrew from event {aggregate.event!r}")
+        aggregate.trigger_event(
+            TournamentWithdrawn,
+            event=aggregate.event,
+            player=player,
+            on=day.isoformat(),
+            silent=silent,
+            reported_on=reported.isoformat(),
+            recorded_by=self.user,
+        )
+        self.save(aggregate)
 
     def adjudicate_game(self, game: str, *, result: str, on: str, reported_on: str | None = None) -> None:
         """Record an adjudicator's decision on a game (IECG §VIII.3)."""

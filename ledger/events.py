@@ -413,6 +413,37 @@ class TournamentRestored(Aggregate.Event):
         aggregate.voided = False
 
 
+class TournamentPaired(Aggregate.Event):
+    """The event paired two players in a round (issue 12 §2): a game to be played, with no result yet.
+
+    A pairing with no game recorded for it is unfinished: a withdrawal forfeits it (IECG C §9A).
+    """
+
+    event: str
+    round: int
+    white: str
+    black: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.pairings.append((self.round, self.white, self.black))
+
+
+class TournamentWithdrawn(Aggregate.Event):
+    """A player withdrew from the event, announced or silently (IECG Rules and Regulations 5.1a, C §9)."""
+
+    event: str
+    player: str
+    on: str
+    silent: bool
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.withdrawn.add(self.player)
+
+
 class Tournament(Aggregate):
     """A registered event: a tournament, a match, a group (the CLI calls it an event)."""
 
@@ -421,6 +452,8 @@ class Tournament(Aggregate):
         self.facts: dict[str, Any] = {}
         self.reported_on = ""
         self.voided = False
+        self.pairings: list[tuple[int, str, str]] = []
+        self.withdrawn: set[str] = set()
 
     @staticmethod
     def create_id(*, event: str, **_: Any) -> UUID:
@@ -535,6 +568,8 @@ EVENT_TYPES: dict[str, type[Aggregate.Event]] = {
         TournamentCorrected,
         TournamentVoided,
         TournamentRestored,
+        TournamentPaired,
+        TournamentWithdrawn,
         ListPublished,
         RatingAdjusted,
         AdjustmentVoided,

@@ -22,7 +22,7 @@ from __future__ import annotations
 import builtins
 import hashlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -35,11 +35,23 @@ from ledger.errors import LedgerError
 from ledger.store import SQLiteLogReader, open_reader
 from ledger.values import parse_date
 from projections.audit import Audit, Change, Publication, compare, digest, publications, run_audit
+from projections.events import (
+    EventRecord,
+    SystemStatus,
+    event_crosstable,
+    event_games,
+    event_record,
+    event_status,
+    start_ratings,
+)
 from projections.explanation import Explanation
+from projections.facts import GameVersion
 from projections.lists import RatingList
 from projections.periods import PeriodError
 from projections.registry import RULES, get_rules
-from projections.replay import Projector, cache_path_for
+from projections.replay import Projector, cache_path_for, knowledge
+from projections.rules.common import EventInfo
+from projections.rules.crosstable import Crosstable
 
 Notice = Callable[[str], None]
 """Told, one line at a time, what was done besides answering (the projections file kept in memory...)."""
@@ -239,6 +251,43 @@ class Ratings:
     def publications(self) -> builtins.list[Publication]:
         """Every list published, in log order."""
         return publications(self.reader)
+
+    # --- events (issue 12 §1) ------------------------------------------------
+
+    def events(self, known_at: str | date | None = None) -> builtins.list[EventInfo]:
+        """Every registered event that counts (not void), as known at ``known_at``, by start date then id."""
+        found = self.projector.view(knowledge(known_date(known_at))).events.values()
+        return sorted(found, key=lambda e: (e.start, e.event))
+
+    def event(self, event: str, known_at: str | date | None = None) -> EventRecord:
+        """The event's facts as known at ``known_at``: its registration as corrected, whether it is void, its
+        pairings, its withdrawals, and every fact of it in log order (:class:`LookupError` if unknown)."""
+        return event_record(self.reader, event, knowledge(known_date(known_at)))
+
+    def event_games(self, event: str, known_at: str | date | None = None) -> builtins.list[GameVersion]:
+        """The games of ``event`` as known at ``known_at``, as amended, not void, in (finished, game) order."""
+        return event_games(self.projector.view(knowledge(known_date(known_at))), event)
+
+    def crosstable(self, event: str, rules: str = "iecg-1.7", known_at: str | date | None = None) -> Crosstable:
+        """The event's score table (IECG C §9A, C §14), its performances from the list of ``rules`` in force
+        at its start."""
+        known = known_date(known_at)
+        record = self.event(event, known)
+        games = self.event_games(event, known)
+        players = {p for v in games for p in (v.row.white, v.row.black)} | {
+            p for _, w, b in record.pairings for p in (w, b)
+        }
+        ratings = start_ratings(self.projector, rules, record.info.start, players, known)
+        return event_crosstable(record, games, ratings)
+
+    def event_status(
+        self, event: str, rules: Sequence[str] | None = None, known_at: str | date | None = None
+    ) -> builtins.list[SystemStatus]:
+        """For every registered system (or those of ``rules``), the periods the event's games were rated in and
+        each game left out, with the clause that leaves it out."""
+        known = known_date(known_at)
+        self.event(event, known)
+        return event_status(self.projector, self.event_games(event, known), tuple(rules or RULES), known)
 
 
 # --- the recording side's publication -----------------------------------------------------------

@@ -34,6 +34,8 @@ class EventInfo(NamedTuple):
     mode: str | None
     rating_class: str | None
     rounds: int | None
+    site: str | None = None
+    federation: str | None = None
 
 
 class Game(NamedTuple):

@@ -1,0 +1,337 @@
+"""``event register|correct|void|restore|pair|list|show|status``: tournaments and matches as facts (issue 12)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from commands import output, params
+from commands.context import Context, pass_context, refusals
+from commands.options import format_option, known_at_option, known_date, reported_option
+from commands.params import WHOLE
+from ledger.values import EVENT_CLASSES, EVENT_TYPES, MODES
+from projections.events import EventRecord
+from projections.registry import RULES
+from projections.rules.crosstable import Crosstable, cell_text, quarters_text
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+SHOW_RULES = "iecg-1.7"
+"""The rules version whose list gives the start ratings of ``event show``'s performances unless ``--rules`` names
+another."""
+
+FACT_FLAGS = {
+    "name": "--name",
+    "type": "--type",
+    "start": "--start",
+    "end": "--end",
+    "rate_of_play": "--rate-of-play",
+    "mode": "--mode",
+    "rating_class": "--class",
+    "rounds": "--rounds",
+    "site": "--site",
+    "federation": "--federation",
+}
+
+
+def event_facts(*, required: bool) -> Callable[[F], F]:
+    """The options of an event's facts; ``required``: the registration's (name, type and start required)."""
+
+    def apply(func: F) -> F:
+        options = [
+            click.option("--federation", metavar="CC", help="The organising federation's code."),
+            click.option("--site", metavar="TEXT", help="Where it is played (a city, a server, 'email')."),
+            click.option("--rounds", type=WHOLE, help="The number of rounds."),
+            click.option(
+                "--class", "rating_class", type=params.Choice(EVENT_CLASSES), help="An IECG class (D §2.4a, §2.5a)."
+            ),
+            click.option("--mode", type=params.Choice(MODES), help="How its games are played."),
+            click.option(
+                "--rate-of-play", metavar="TC", help="PGN TimeControl of its games (a game's own overrides it)."
+            ),
+            click.option("--end", metavar="YYYY-MM-DD", help="When it ends (or ended)."),
+            click.option("--start", required=required, metavar="YYYY-MM-DD", help="When it starts."),
+            click.option("--type", "type_", required=required, type=params.Choice(EVENT_TYPES), help="Its type."),
+            click.option("--name", required=required, help="Its name."),
+        ]
+        for option in options:
+            func = option(func)
+        return func
+
+    return apply
+
+
+@click.command("register")
+@click.argument("event_id", metavar="ID")
+@event_facts(required=True)
+@reported_option
+@pass_context
+def event_register(obj: Context, /, event_id: str, type_: str, reported: str | None, **facts: Any) -> None:
+    """Register an event: a tournament, a match, an IECG group.
+
+    \b
+    Example:
+        ratings event register C2-17 --name "Class 2 #17" --type class --class 2 \\
+            --start 2024-01-10 --mode email
+    """
+    with refusals(obj):
+        recorded = obj.ledger().register_event(event_id, type=type_, reported_on=reported, **facts)
+    end = f" to {recorded['end']}" if recorded["end"] else ""
+    click.echo(f"registered event {event_id}: {recorded['name']} ({recorded['type']}), from {recorded['start']}{end}")
+
+
+@click.command("correct")
+@click.argument("event_id", metavar="ID")
+@event_facts(required=False)
+@click.option("--reason", required=True, help="Why the correction is made.")
+@reported_option
+@pass_context
+def event_correct(
+    obj: Context, /, event_id: str, type_: str | None, reason: str, reported: str | None, **facts: Any
+) -> None:
+    """Correct facts of an event (a new event in the log: the registration is never edited).
+
+    \b
+    Example:
+        ratings event correct C2-17 --end 2025-06-30 --reason "extended by the TD"
+    """
+    given = {key: value for key, value in {**facts, "type": type_}.items() if value is not None}
+    if not given:
+        raise click.UsageError(f"name a fact to correct: {', '.join(FACT_FLAGS.values())}")
+    with refusals(obj):
+        changed = obj.ledger().correct_event(event_id, changes=given, reason=reason, reported_on=reported)
+    shown = ", ".join(
+        f"{FACT_FLAGS[key][2:]} {value if value is not None else '(none)'}" for key, value in changed.items()
+    )
+    click.echo(f"recorded: event {event_id} corrected: {shown}")
+
+
+@click.command("void")
+@click.argument("event_id", metavar="ID")
+@click.option("--reason", required=True, help="Why.")
+@reported_option
+@pass_context
+def event_void(obj: Context, event_id: str, reason: str, reported: str | None) -> None:
+    """Void an event registered in error: it and every game of it no longer count.
+
+    \b
+    Example:
+        ratings event void C2-17 --reason "registered twice"
+    """
+    with refusals(obj):
+        obj.ledger().void_event(event_id, reason=reason, reported_on=reported)
+    click.echo(f"recorded: event {event_id} void")
+
+
+@click.command("restore")
+@click.argument("event_id", metavar="ID")
+@click.option("--reason", required=True, help="Why.")
+@reported_option
+@pass_context
+def event_restore(obj: Context, event_id: str, reason: str, reported: str | None) -> None:
+    """Restore a voided event: it and its games count again."""
+    with refusals(obj):
+        obj.ledger().restore_event(event_id, reason=reason, reported_on=reported)
+    click.echo(f"recorded: event {event_id} restored")
+
+
+@click.command("pair")
+@click.argument("event_id", metavar="ID")
+@click.option("--round", "round_", required=True, type=WHOLE, help="The round.")
+@click.option("--white", required=True, metavar="P", help="White's player id.")
+@click.option("--black", required=True, metavar="P", help="Black's player id.")
+@reported_option
+@pass_context
+def event_pair(obj: Context, event_id: str, round_: int, white: str, black: str, reported: str | None) -> None:
+    """Record a pairing of the event: a game to be played (unfinished until its game is recorded).
+
+    \b
+    Example:
+        ratings event pair C2-17 --round 1 --white 1001 --black 1002
+    """
+    with refusals(obj):
+        obj.ledger().pair(event_id, round=round_, white=white, black=black, reported_on=reported)
+    click.echo(f"recorded: {event_id} round {round_}: {white} v {black}")
+
+
+@click.command("withdraw")
+@click.argument("event_id", metavar="ID")
+@click.option("--player", required=True, metavar="P", help="The player who withdrew.")
+@click.option("--on", "on", required=True, metavar="YYYY-MM-DD", help="The date of the withdrawal.")
+@click.option("--silent", is_flag=True, help="He stopped replying without announcing it (C §9D).")
+@reported_option
+@pass_context
+def event_withdraw(obj: Context, event_id: str, player: str, on: str, silent: bool, reported: str | None) -> None:
+    """Record a player's withdrawal from an event: his unfinished pairings are forfeited (IECG C §9A).
+
+    \b
+    Example:
+        ratings event withdraw C2-17 --player 1003 --on 2024-05-02
+    """
+    with refusals(obj):
+        obj.ledger().withdraw_from_event(player, event=event_id, on=on, silent=silent, reported_on=reported)
+    click.echo(f"recorded: {player} withdrew from {event_id} on {on}" + (" (silent)" if silent else ""))
+
+
+LIST_COLUMNS = ["event", "name", "type", "start", "end", "mode", "rate_of_play", "class", "rounds"]
+
+
+@click.command("list")
+@click.option("--from", "from_", metavar="YYYY-MM-DD", help="Only events still running on or after this date.")
+@click.option("--to", metavar="YYYY-MM-DD", help="Only events started on or before this date.")
+@click.option("--type", "type_", type=params.Choice(EVENT_TYPES), help="Only events of this type.")
+@known_at_option
+@format_option(["table", "csv"], "table")
+@pass_context
+def event_list(
+    obj: Context, from_: str | None, to: str | None, type_: str | None, known_at: str | None, fmt: str
+) -> None:
+    """List the registered events (not void), by start date.
+
+    \b
+    Example:
+        ratings event list --from 2024-01-01 --type class
+    """
+    with refusals(obj), obj.ratings() as ratings:
+        known = known_date(known_at)
+        since = known_date(from_)
+        until = known_date(to)
+        rows = [
+            {
+                "event": e.event,
+                "name": e.name,
+                "type": e.type,
+                "start": e.start,
+                "end": e.end or "",
+                "mode": e.mode or "",
+                "rate_of_play": e.rate_of_play or "",
+                "class": e.rating_class or "",
+                "rounds": e.rounds or "",
+            }
+            for e in ratings.events(known)
+            if (type_ is None or e.type == type_)
+            and (until is None or e.start <= until)
+            and (since is None or (e.end or "9999-12-31") >= since)
+        ]
+    if fmt == "table" and not rows:
+        click.echo("no events")
+        return
+    click.echo(output.emit(fmt, rows, LIST_COLUMNS), nl=False)
+
+
+@click.command("show")
+@click.argument("event_id", metavar="ID")
+@click.option(
+    "--rules",
+    type=params.Choice(sorted(RULES)),
+    default=SHOW_RULES,
+    show_default=True,
+    help="The list whose ratings at the start give the performances (C §14.2).",
+)
+@known_at_option
+@pass_context
+def event_show(obj: Context, event_id: str, rules: str, known_at: str | None) -> None:
+    """Show an event: its facts, its games, and its crosstable in the order of IECG C §14.
+
+    \b
+    Example:
+        ratings event show C2-17
+    """
+    with refusals(obj), obj.ratings() as ratings:
+        known = known_date(known_at)
+        record = ratings.event(event_id, known)
+        games = ratings.event_games(event_id, known)
+        table = ratings.crosstable(event_id, rules, known) if games or record.pairings else None
+    click.echo(facts_text(record), nl=False)
+    if games:
+        rows = [
+            {
+                "game": v.row.game,
+                "white": v.row.white,
+                "black": v.row.black,
+                "result": v.row.result,
+                "finished": v.row.finished,
+                "forfeit": "" if v.row.forfeit == "none" else v.row.forfeit,
+                "adjudicated": "" if v.adjudication is None else f"{v.adjudication[0]} on {v.adjudication[1]}",
+            }
+            for v in games
+        ]
+        click.echo("\ngames:")
+        click.echo(output.table(rows, list(rows[0])), nl=False)
+    if table is not None:
+        click.echo(f"\ncrosstable (IECG C §14; performances from the {rules} list before the start):")
+        click.echo(crosstable_text(table), nl=False)
+
+
+def facts_text(record: EventRecord) -> str:
+    """The event's facts as now known, then each fact of its history."""
+    info = record.info
+    lines = [f"event {info.event}: {info.name}" + ("  [void]" if record.void else "")]
+    for key, flag in FACT_FLAGS.items():
+        value = getattr(info, key)
+        if value is not None:
+            lines.append(f"  {flag[2:]}: {value}")
+    for player, on, silent in record.withdrawn:
+        lines.append(f"  withdrew: {player} on {on}" + (" (silent)" if silent else ""))
+    lines.append("history:")
+    for line in record.lines:
+        facts = " ".join(f"{key}={value}" for key, value in line.facts if value is not None)
+        lines.append(f"  {line.position:>6}  {line.kind:<10}  reported {line.reported}  {facts}".rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def crosstable_text(table: Crosstable) -> str:
+    """The crosstable: rank, player, a column a row's opponent, points, Sonneborn-Berger, performance."""
+    order = [row.player for row in table.rows]
+    rows = []
+    for index, row in enumerate(table.rows):
+        cells = {str(j + 1): ("x" if j == index else cell_text(table.grid[index][j])) for j in range(len(order))}
+        rows.append(
+            {
+                "#": row.rank,
+                "player": row.player + (" (withdrew)" if row.withdrew else ""),
+                **cells,
+                "points": row.points,
+                "SB": quarters_text(row.sb4),
+                "perf": "" if row.performance is None else row.performance,
+                "decided by": row.decided_by,
+            }
+        )
+    columns = ["#", "player", *(str(j + 1) for j in range(len(order))), "points", "SB", "perf", "decided by"]
+    return output.table(rows, columns)
+
+
+@click.command("status")
+@click.argument("event_id", metavar="ID")
+@click.option(
+    "--rules", "rules", multiple=True, type=params.Choice(sorted(RULES)), help="Only these systems [default: all]."
+)
+@known_at_option
+@pass_context
+def event_status(obj: Context, event_id: str, rules: tuple[str, ...], known_at: str | None) -> None:
+    """For every registered system: whether and in which period the event's games were rated, and each game
+    left out, with the clause that leaves it out.
+
+    \b
+    Example:
+        ratings event status C2-17 --rules iecg-1.7 --rules fide-2024
+    """
+    with refusals(obj), obj.ratings() as ratings:
+        known = known_date(known_at)
+        record = ratings.event(event_id, known)
+        if record.void:
+            void = [line for line in record.lines if line.kind == "voided"][-1]
+            click.echo(f"event {event_id} is void (reported {void.reported}): none of its games is rated")
+            return
+        found = ratings.event_status(event_id, rules or None, known)
+    for status in found:
+        if status.rated:
+            where = ", ".join(status.periods)
+            head = f"{status.rules}: {len(status.rated)} game{'s' if len(status.rated) != 1 else ''} rated in {where}"
+        else:
+            head = f"{status.rules}: not rated"
+        click.echo(head)
+        for game, why in status.left_out:
+            click.echo(f"  {game}: {why}")

@@ -1,0 +1,219 @@
+"""Events as the log knows them (issue 12 §1): their facts, their games, their crosstable and their status.
+
+An event's own facts (its registration, corrections, voids, pairings and withdrawals) are the records of its
+aggregate, read as known at a date (:func:`event_record`); its games are the folded games that name it, as
+amended and known in a view (:func:`event_games`). From both, :func:`event_crosstable` gives the score table
+of IECG C §14 (:mod:`projections.rules.crosstable`), and :func:`event_status` says, for each rules system,
+in which period its games were rated and which were left out, with the clause (the system's ``select``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ledger.events import event_key
+from ledger.store import LogReader
+from ledger.values import WHITE_POINTS2
+from projections import systems
+from projections.facts import FactsView, GameVersion, Knowledge, game_version
+from projections.registry import get_rules, system_for
+from projections.rules import crosstable
+from projections.rules.common import EventInfo
+
+if TYPE_CHECKING:
+    from projections.replay import Projector
+
+
+class EventFactLine(NamedTuple):
+    """One fact of the event's aggregate, as ``event show`` lists it."""
+
+    position: int
+    kind: str
+    """``registered``, ``corrected``, ``voided``, ``restored``, ``paired``, ``withdrawn``."""
+    reported: str
+    facts: tuple[tuple[str, Any], ...]
+
+
+class EventRecord(NamedTuple):
+    """An event as known at a date: its facts now, whether void, its pairings and withdrawals, its history."""
+
+    info: EventInfo
+    void: bool
+    pairings: tuple[tuple[int, str, str], ...]
+    """(round, white, black), in log order."""
+    withdrawn: tuple[tuple[str, str, bool], ...]
+    """(player, date, silent), in log order."""
+    lines: tuple[EventFactLine, ...]
+
+
+_KINDS = {
+    "TournamentRegistered": "registered",
+    "TournamentCorrected": "corrected",
+    "TournamentVoided": "voided",
+    "TournamentRestored": "restored",
+    "TournamentPaired": "paired",
+    "TournamentWithdrawn": "withdrawn",
+}
+_OWN = ("timestamp", "originator_topic", "event", "reported_on", "recorded_by")
+
+
+def event_record(reader: LogReader, event: str, known: Knowledge | None = None) -> EventRecord:
+    """The event's facts as ``known`` (None: now); :class:`LookupError` for an event the log does not know then."""
+    lines: list[EventFactLine] = []
+    for record in reader.aggregate_records(event_key(event)):
+        kind = _KINDS.get(record.type)
+        if kind is None:
+            continue
+        facts = record.facts()
+        if known is not None and (
+            facts["reported_on"] > known.known_at
+            or (known.entered_by is not None and record.position > known.entered_by)
+        ):
+            continue
+        shown = facts.get("changes", {k: v for k, v in facts.items() if k not in _OWN})
+        lines.append(EventFactLine(record.position, kind, facts["reported_on"], tuple(shown.items())))
+    if not lines or lines[0].kind != "registered":
+        raise LookupError(f"unknown event {event!r}" + ("" if known is None else f" as known at {known.known_at}"))
+    state: dict[str, Any] = {}
+    void = False
+    pairings: list[tuple[int, str, str]] = []
+    withdrawn: list[tuple[str, str, bool]] = []
+    for line in lines:
+        values = dict(line.facts)
+        if line.kind in ("registered", "corrected"):
+            state.update(values)
+        elif line.kind in ("voided", "restored"):
+            void = line.kind == "voided"
+        elif line.kind == "paired":
+            pairings.append((values["round"], values["white"], values["black"]))
+        else:
+            withdrawn.append((values["player"], values["on"], values["silent"]))
+    info = EventInfo._make((event, *(state.get(f) for f in EventInfo._fields[1:])))
+    return EventRecord(info, void, tuple(pairings), tuple(withdrawn), tuple(lines))
+
+
+def event_games(view: FactsView, event: str) -> list[GameVersion]:
+    """The games naming ``event`` in ``view``, as amended and known there, not void, in (finished, game) order."""
+    facts, known, players = view.facts, view.known, view.players
+    seen: set[str] = set()
+    found: list[GameVersion] = []
+    for _month, row in facts.games_of_event(event):
+        if row.game in seen:
+            continue
+        seen.add(row.game)
+        if known is not None and not known.knows_game(row):
+            continue
+        amendments = facts.amendments.get(row.game, [])
+        if known is not None:
+            amendments = [a for a in amendments if known.knows(a)]
+        version = game_version(row, amendments)
+        if version.voided or version.row.event != event:
+            continue
+        if version.row.white not in players or version.row.black not in players:
+            continue
+        found.append(version)
+    found.sort(key=lambda v: (v.row.finished, v.row.game))
+    return found
+
+
+def crosstable_games(record: EventRecord, games: Sequence[GameVersion]) -> list[crosstable.EventGame]:
+    """The event's games as the score table takes them, and its pairings with no game yet (unfinished)."""
+    scored: list[crosstable.EventGame] = []
+    played: dict[frozenset[str], int] = {}
+    for version in games:
+        row = version.row
+        adjudicated = None if version.adjudication is None else WHITE_POINTS2[version.adjudication[0]]
+        forfeit = "" if row.forfeit == "none" else row.forfeit
+        scored.append(
+            crosstable.EventGame(
+                row.game,
+                row.white,
+                row.black,
+                WHITE_POINTS2[row.result],
+                forfeit,
+                adjudicated if forfeit == "withdrawal" else None,
+            )
+        )
+        pair = frozenset((row.white, row.black))
+        played[pair] = played.get(pair, 0) + 1
+    for number, white, black in record.pairings:
+        pair = frozenset((white, black))
+        if played.get(pair, 0) > 0:
+            played[pair] -= 1  # a pairing a recorded game answers
+            continue
+        scored.append(crosstable.EventGame(f"{record.info.event}-R{number}-{white}-{black}", white, black, None))
+    return scored
+
+
+def event_crosstable(
+    record: EventRecord, games: Sequence[GameVersion], ratings: Mapping[str, int]
+) -> crosstable.Crosstable:
+    """The score table of the event (IECG C §9A, C §14), from its games, pairings and withdrawals."""
+    withdrawn = frozenset(player for player, _, _ in record.withdrawn)
+    players = {p for _, w, b in record.pairings for p in (w, b)}
+    return crosstable.crosstable(crosstable_games(record, games), ratings, withdrawn, sorted(players))
+
+
+def start_ratings(projector: Projector, rules: str, start: str, players: Iterable[str], known: Any) -> dict[str, int]:
+    """Each player's rating on the list of ``rules`` in force when the event started (the list of the period
+    before the one of ``start``), as known: C §14.2's "initial ratings at the start of the tournament"."""
+    params = get_rules(rules)
+    index = params.periods.index_of_day(start) - 1
+    wanted = set(players)
+    if index < 0:
+        return {}
+    rows = projector.rating_list(rules, params.periods.label(index), known).rows
+    return {row["player"]: int(row["rating"]) for row in rows if row["player"] in wanted}
+
+
+class SystemStatus(NamedTuple):
+    """Whether and where one system rated the event's games."""
+
+    rules: str
+    periods: tuple[str, ...]
+    """The periods its games were rated in."""
+    rated: tuple[str, ...]
+    """The games rated."""
+    left_out: tuple[tuple[str, str], ...]
+    """(game, the clause's message key) for each game the system does not rate."""
+
+
+def event_status(
+    projector: Projector, games: Sequence[GameVersion], rules: Sequence[str], known: Any = None
+) -> list[SystemStatus]:
+    """For each of ``rules``, in which periods the event's games were rated, and each game left out, with why."""
+    view = projector.view(known)
+    found: list[SystemStatus] = []
+    for name in rules:
+        params = get_rules(name)
+        system = system_for(params)
+        by_period: dict[int, list[GameVersion]] = {}
+        left: list[tuple[str, str]] = []
+        for version in games:
+            rated = version.rated(system.walkovers)
+            if rated is None:
+                why = (
+                    "withdrawal forfeits are not rated (IECG §VIII.2)"
+                    if version.row.forfeit == "withdrawal"
+                    else "arbiter's forfeits (walkovers) are not rated"
+                )
+                left.append((version.row.game, why))
+                continue
+            day = version.row.finished if version.adjudication is None else version.adjudication[1]
+            by_period.setdefault(params.periods.index_of_day(day), []).append(version)
+        periods: list[str] = []
+        rated_ids: list[str] = []
+        for index in sorted(by_period):
+            states = projector.states(name, index - 1, known) if index > 0 else {}
+            kept, out = systems.selected(params, system, index, states, view)
+            kept_ids = {g.game for g in kept}
+            reasons = {g.game: why for g, why in out}
+            mine = [v.row.game for v in by_period[index]]
+            here = [g for g in mine if g in kept_ids]
+            if here:
+                periods.append(params.periods.label(index))
+                rated_ids.extend(here)
+            left.extend((g, reasons.get(g, "not rated in this view")) for g in mine if g not in kept_ids)
+        found.append(SystemStatus(name, tuple(periods), tuple(rated_ids), tuple(left)))
+    return found
