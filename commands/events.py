@@ -131,7 +131,12 @@ def event_void(obj: Context, event_id: str, reason: str, reported: str | None) -
 @reported_option
 @pass_context
 def event_restore(obj: Context, event_id: str, reason: str, reported: str | None) -> None:
-    """Restore a voided event: it and its games count again."""
+    """Restore a voided event: it and its games count again.
+
+    \b
+    Example:
+        ratings event restore C2-17 --reason "it was not registered twice"
+    """
     with refusals(obj):
         obj.ledger().restore_event(event_id, reason=reason, reported_on=reported)
     click.echo(f"recorded: event {event_id} restored")

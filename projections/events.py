@@ -207,8 +207,8 @@ def event_status(
         for index in sorted(by_period):
             states = projector.states(name, index - 1, known) if index > 0 else {}
             kept, out = systems.selected(params, system, index, states, view)
-            kept_ids = {g.game for g in kept}
             reasons = {g.game: why for g, why in out}
+            kept_ids = {g.game for g in kept} - set(reasons)  # a game given to the run but left off its list
             mine = [v.row.game for v in by_period[index]]
             here = [g for g in mine if g in kept_ids]
             if here:

@@ -155,7 +155,9 @@ Adjust = Callable[
 ]
 Notes = Callable[[Any, int, Groups], tuple[str, ...]]
 Selected = tuple[Sequence[Game], Sequence[tuple[Game, str]]]
-"""The games a system rates, and those it leaves out, each with the message key of the clause that does."""
+"""The games the system's run is given, and those its rules leave off the list, each with the message key of
+the clause that does (a game may be in both: given to the run, which counts it as played elsewhere, and
+named as not rated on this list, as the ECF grading's games of its other list)."""
 Select = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Info], Selected]
 Row = Callable[[Any, int, str, Any, PlayerInfo], "dict[str, Any] | None"]
 Explain = Callable[..., Any]

@@ -149,19 +149,20 @@ from fractions import Fraction
 from typing import Any, Literal, NamedTuple
 
 from projections.periods import DatedPeriodScheme
-from projections.rules.admission import over_the_board
+from projections.rules import admission
 from projections.rules.common import (
     Cell,
     Explanation,
     Game,
     Groups,
+    Info,
     PeriodRun,
     PlayerInfo,
+    Selected,
     System,
     TimeControlError,
     age_on,
     closure,
-    keep_if,
     seconds_for_moves,
 )
 from projections.rules.rounding import round_half_up
@@ -859,6 +860,28 @@ def make_state(fields: Iterable[Any]) -> EcfState:
     )
 
 
+def select(
+    params: EcfGradingParams, _index: int, _states: Mapping[str, Any], games: Sequence[Game], _info: Info
+) -> Selected:
+    """Over-the-board games only (seed 003: online games do not affect OTB grades); a game of the other list,
+    or faster than rapidplay (choice 2), is named as left off this list, but still given to the run, which
+    counts it as played elsewhere (a player whose games were all elsewhere keeps his grade in the period)."""
+    board = admission.over_the_board(f"{params.name} seed 003: online games do not affect OTB grades")
+    given: list[Game] = []
+    left: list[tuple[Game, str]] = []
+    for game in games:
+        why = board(params, game)
+        if why is not None:
+            left.append((game, why))
+            continue
+        given.append(game)
+        on = game_list(params, game.time_control)
+        if on != params.category:
+            where = f"the {on} list" if on else "no list (faster than rapidplay)"
+            left.append((game, f"{params.name} choice 2: a game of {game.time_control} goes on {where}"))
+    return (games, ()) if not left else (given, left)
+
+
 SYSTEM = System(
     family="ecf-grading",
     keys=KEYS,
@@ -870,7 +893,7 @@ SYSTEM = System(
     walkovers=False,
     reach=reach,
     notes=notes,
-    select=keep_if(over_the_board("ecf-grading seed 003: online games do not affect OTB grades")),
+    select=select,
 )
 """The ECF grading system's pure functions (both lists)."""
 
