@@ -38,7 +38,7 @@ from dataclasses import asdict, dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
-from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS
+from ledger.imports import GAME_COLUMNS, PLAYER_COLUMNS
 from ledger.synthetic import FederationStream
 
 DEFAULT_DATA = Path(__file__).resolve().parent / "data"
@@ -55,7 +55,8 @@ ICU_SHARE = 0.3
 """The share of players with an I.C.U. grading."""
 GLICKO_SHARE = 1 / 6
 """The share of players with a Glicko and a Glicko-2 rating."""
-GAME_HEADER = (*GAME_COLUMNS, *GAME_OPTIONAL)
+GAME_HEADER = (*GAME_COLUMNS, "time_control", "reported")
+"""The benchmark's games name no registered event and say no mode (as every game before events)."""
 EXTRA_HEADERS = {
     "adjudications": ("game", "result", "on"),
     "withdrawals": ("player", "tournament", "on"),

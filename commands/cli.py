@@ -17,7 +17,20 @@ import gc
 
 import click
 
-from commands import audit, corrections, events, files, games, imports, inflation, players, queries, reference, undo
+from commands import (
+    audit,
+    corrections,
+    eligibility,
+    events,
+    files,
+    games,
+    imports,
+    inflation,
+    players,
+    queries,
+    reference,
+    undo,
+)
 from commands.context import Context
 from commands.demo import demo
 from commands.groups import DefaultGroup
@@ -114,6 +127,7 @@ COMMANDS: dict[click.Group, tuple[click.Command, ...]] = {
         corrections.player_correct,
         undo.player_void,
         undo.player_restore,
+        eligibility.player_eligibility,
     ),
     prior: (undo.prior_void,),
     adjust: (undo.adjust_void,),
@@ -134,6 +148,7 @@ COMMANDS: dict[click.Group, tuple[click.Command, ...]] = {
         events.event_list,
         events.event_show,
         events.event_status,
+        eligibility.event_enter,
     ),
     import_: (imports.import_players, imports.import_games),
 }

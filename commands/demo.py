@@ -13,7 +13,7 @@ from commands.explanation_text import explanation_text
 from commands.listing import list_text
 from commands.params import COUNT, WHOLE
 from ledger.application import RatingLedger
-from ledger.synthetic import Federation, federation
+from ledger.synthetic import Federation, events_of, federation
 from projections.periods import PeriodError
 from projections.registry import get_rules
 from projections.replay import Projector, cache_path_for
@@ -69,11 +69,24 @@ def _run(ledger: RatingLedger, fed: Federation, db: str, period: str, top: int) 
         ledger.record_prior(
             prior["player"], system=prior["system"], rating=float(prior["rating"]), games=games, as_of=prior["as_of"]
         )
-    ledger.import_games(enumerate(fed.games, start=2))
+    events = events_of(fed.games)
+    for event in events:
+        ledger.register_event(
+            str(event["event"]),
+            name=str(event["name"]),
+            type=str(event["type"]),
+            start=str(event["start"]),
+            end=event["end"],
+            mode=event["mode"],
+            rate_of_play=event["rate_of_play"],
+            rating_class=event["rating_class"],
+            reported_on="2019-01-01",
+        )
+    ledger.import_games(enumerate(({**row, "event": row["tournament"]} for row in fed.games), start=2))
     for adj in fed.adjudications:
         ledger.adjudicate_game(adj["game"], result=adj["result"], on=adj["on"])
     for w in fed.withdrawals:
-        ledger.withdraw_player(w["player"], tournament=w["tournament"], on=w["on"])
+        ledger.withdraw_from_event(w["player"], event=w["tournament"], on=w["on"])
     for m in fed.inactive:
         ledger.mark_inactive(m["player"], on=m["on"], reason=m["reason"])
     for m in fed.reactivated:
@@ -84,7 +97,7 @@ def _run(ledger: RatingLedger, fed: Federation, db: str, period: str, top: int) 
         rating_list = projector.rating_list(RULES, period)
         click.echo(
             f"A synthetic federation: {len(fed.players)} players, {len(fed.games)} games, "
-            f"{len(fed.adjudications)} adjudications, {len(fed.withdrawals)} withdrawals, "
+            f"{len(events)} events, {len(fed.adjudications)} adjudications, {len(fed.withdrawals)} withdrawals, "
             f"{len(fed.inactive)} players marked inactive."
         )
         click.echo(

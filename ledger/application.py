@@ -82,6 +82,7 @@ from ledger.events import (
     RatingAdjusted,
     Tournament,
     TournamentCorrected,
+    TournamentEntered,
     TournamentPaired,
     TournamentRegistered,
     TournamentRestored,
@@ -772,6 +773,54 @@ class RatingLedger(Application[UUID]):
             player=player,
             on=day.isoformat(),
             silent=silent,
+            reported_on=reported.isoformat(),
+            recorded_by=self.user,
+        )
+        self.save(aggregate)
+
+    def enter_event(
+        self, player: str, *, event: str, on: str, ticket: str | None = None, reported_on: str | None = None
+    ) -> None:
+        """Record a player's entry into an IECG group on ``on`` (issue 12 §3), using the promotion ticket won in
+        the group ``ticket`` (D §2.4c, §2.5c, §2.5f, §2.8.5), or none. A fact, not a decision: whether he may
+        enter (D §2.4–2.8, C §9) is :mod:`projections.eligibility`'s, asked before recording it."""
+        player = values.check_id(player, "player id")
+        self._counting_player(player)
+        aggregate = self.event(event)
+        name = aggregate.event
+        if aggregate.voided:
+            raise VoidError(f"event {name!r} is void")
+        kind, klass = aggregate.facts["type"], aggregate.facts["rating_class"]
+        if kind not in ("class", "quad", "invitational"):
+            raise InvalidValueError(
+                f"event {name!r} is a {kind} event: only IECG class, quad and invitational groups are entered "
+                "(D §2.4, §2.5, §2.8)"
+            )
+        if klass is None:
+            raise InvalidValueError(
+                f"event {name!r} has no class (D §2.4a, §2.5a): correct it first "
+                f"(ratings event correct {name} --class M|1|2|3|N --reason TEXT)"
+            )
+        day, reported = self._dated(on, "entry date", reported_on)
+        end = aggregate.facts["end"]
+        if end is not None and day.isoformat() > end:
+            raise InvalidValueError(f"entry date {day.isoformat()} is after event {name!r} ended on {end}")
+        for entrant, entered, _ in aggregate.entries:
+            if entrant == player:
+                raise LedgerError(f"player {player!r} already entered event {name!r} on {entered}")
+        if ticket is not None:
+            origin = self.event(ticket)
+            ticket = origin.event
+            if ticket == name:
+                raise InvalidValueError(f"the entry into {name!r} cannot use a ticket won in {name!r} itself")
+            if origin.voided:
+                raise VoidError(f"event {ticket!r}, whose ticket the entry would use, is void")
+        aggregate.trigger_event(
+            TournamentEntered,
+            event=name,
+            player=player,
+            on=day.isoformat(),
+            ticket=ticket,
             reported_on=reported.isoformat(),
             recorded_by=self.user,
         )

@@ -444,6 +444,22 @@ class TournamentWithdrawn(Aggregate.Event):
         aggregate.withdrawn.add(self.player)
 
 
+class TournamentEntered(Aggregate.Event):
+    """A player entered the event, an IECG group, on ``on`` (issue 12 §3; IECG Rules and Regulations 5.1a,
+    D §2.4–2.5). ``ticket`` is the id of the group whose promotion ticket the entry used (D §2.4c, §2.5c,
+    §2.5f, §2.8.5: "any qualification may be used only once"), None for an entry by his own class."""
+
+    event: str
+    player: str
+    on: str
+    ticket: str | None
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.entries.append((self.player, self.on, self.ticket))
+
+
 class Tournament(Aggregate):
     """A registered event: a tournament, a match, a group (the CLI calls it an event)."""
 
@@ -454,6 +470,8 @@ class Tournament(Aggregate):
         self.voided = False
         self.pairings: list[tuple[int, str, str]] = []
         self.withdrawn: set[str] = set()
+        self.entries: list[tuple[str, str, str | None]] = []
+        """(player, day, ticket) of each entry (:class:`TournamentEntered`), in log order."""
 
     @staticmethod
     def create_id(*, event: str, **_: Any) -> UUID:
@@ -570,6 +588,7 @@ EVENT_TYPES: dict[str, type[Aggregate.Event]] = {
         TournamentRestored,
         TournamentPaired,
         TournamentWithdrawn,
+        TournamentEntered,
         ListPublished,
         RatingAdjusted,
         AdjustmentVoided,

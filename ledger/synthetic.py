@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import date
 
 
 @dataclass(frozen=True)
@@ -248,3 +249,38 @@ def federation(
         stream.reactivated,
         stream.priors,
     )
+
+
+EVENT_KINDS = (
+    ("class", "email", None),
+    ("swiss", "otb", "5400+30"),
+    ("quad", "email", None),
+    ("round-robin", "otb", "40/7200:1800"),
+    ("swiss", "online", "900+10"),
+)
+"""The events of the demo federation, by the last digit of a tournament's name (``T2021-03-4``): its type, its
+mode and its rate of play (a game's own time control overrides it)."""
+
+
+def events_of(games: list[dict[str, str]]) -> list[dict[str, str | None]]:
+    """An event for each tournament the games name: a month long (the games' month), of the type and mode
+    :data:`EVENT_KINDS` gives (issue 12: the demo has events of several types and modes)."""
+    found: dict[str, dict[str, str | None]] = {}
+    for row in games:
+        name = row["tournament"]
+        if name in found:
+            continue
+        year, month = int(name[1:5]), int(name[6:8])
+        kind, mode, rate = EVENT_KINDS[(int(name[9:]) - 1) % len(EVENT_KINDS)]
+        last = 31 if month == 12 else (date(year, month + 1, 1) - date(year, month, 1)).days
+        found[name] = {
+            "event": name,
+            "name": f"{kind.replace('-', ' ').title()} {year}-{month:02d} #{name[9:]}",
+            "type": kind,
+            "start": f"{year}-{month:02d}-01",
+            "end": f"{year}-{month:02d}-{last:02d}",
+            "mode": mode,
+            "rate_of_play": rate,
+            "rating_class": "2" if kind in ("class", "quad") else None,
+        }
+    return [found[name] for name in sorted(found)]

@@ -35,6 +35,7 @@ from ledger.errors import LedgerError
 from ledger.store import SQLiteLogReader, open_reader
 from ledger.values import parse_date
 from projections.audit import Audit, Change, Publication, compare, digest, publications, run_audit
+from projections.eligibility import DEFAULT_RULES, PlayerEligibility, eligibility, may_enter
 from projections.events import (
     EventRecord,
     SystemStatus,
@@ -52,6 +53,7 @@ from projections.registry import RULES, get_rules
 from projections.replay import Projector, cache_path_for, knowledge
 from projections.rules.common import EventInfo
 from projections.rules.crosstable import Crosstable
+from projections.rules.iecg_entry import Decision
 
 Notice = Callable[[str], None]
 """Told, one line at a time, what was done besides answering (the projections file kept in memory...)."""
@@ -288,6 +290,30 @@ class Ratings:
         known = known_date(known_at)
         self.event(event, known)
         return event_status(self.projector, self.event_games(event, known), tuple(rules or RULES), known)
+
+    def eligibility(
+        self, player: str, on: str | date, rules: str = DEFAULT_RULES, known_at: str | date | None = None
+    ) -> PlayerEligibility:
+        """Which IECG groups ``player`` may enter on ``on`` (issue 12 §3), as known at ``known_at``: his TER on
+        the list of ``rules`` then in force and its class (D §2.4a, §2.5a), his promotion tickets and whether each
+        is usable (D §2.4c), the groups he plays in (D §2.4d) and his bans (C §9C–D)."""
+        day = known_date(on, "date")
+        assert day is not None
+        return eligibility(self.projector, self.reader, player, day, rules, known_date(known_at))
+
+    def may_enter(
+        self,
+        player: str,
+        event: str,
+        on: str | date,
+        rules: str = DEFAULT_RULES,
+        known_at: str | date | None = None,
+    ) -> Decision:
+        """May ``player`` enter the IECG group ``event`` on ``on``, as known at ``known_at``? The decision names
+        the clause, and the ticket the entry would use (D §2.4c)."""
+        day = known_date(on, "date")
+        assert day is not None
+        return may_enter(self.projector, self.reader, player, event, day, rules, known_date(known_at))
 
 
 # --- the recording side's publication -----------------------------------------------------------

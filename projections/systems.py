@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from projections.collector import paused
+from projections.explanation import TABLE, Statement
 from projections.explanation import Explanation as OneExplanation
-from projections.explanation import Statement
 from projections.explanations import from_system
 from projections.facts import FactsView
 from projections.rules.common import (
@@ -219,7 +219,7 @@ def selected(
 
 def with_events(found: OneExplanation, games: Sequence[Game], left_out: Sequence[tuple[Game, str]]) -> OneExplanation:
     """The explanation with the events of the player's games named, and his games the rules left out, each
-    with its clause (issue 12 §2), as statements after the others."""
+    with its clause (issue 12 §2): statements under the table of games (at the end when there is none)."""
     said: list[Statement] = []
     events: dict[str, list[str]] = {}
     for game in games:
@@ -232,7 +232,9 @@ def with_events(found: OneExplanation, games: Sequence[Game], left_out: Sequence
         said.append(Statement("left_out", (("game", game.game), ("event", named), ("reason", why))))
     if not said:
         return found
-    return found._replace(statements=(*found.statements, *said))
+    statements = found.statements
+    at = statements.index(TABLE) + 1 if TABLE in statements else len(statements)  # under the games' table
+    return found._replace(statements=(*statements[:at], *said, *statements[at:]))
 
 
 def _left_out_text(left_out: Sequence[tuple[Game, str]]) -> str:

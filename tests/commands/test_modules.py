@@ -47,6 +47,6 @@ def test_every_command_is_registered_once_in_the_registry() -> None:
     on_groups = [command for group in groups for command in group.commands.values()]
     assert sorted(map(id, on_groups)) == sorted(map(id, registered))
     assert sorted(cli.commands) == [
-        "adjust", "audit", "backup", "convert", "demo", "diff", "explain", "export", "game", "history", "import",
-        "init", "list", "log", "player", "pool", "publish", "rules", "verify",
+        "adjust", "audit", "backup", "convert", "demo", "diff", "event", "explain", "export", "game", "history",
+        "import", "init", "list", "log", "player", "pool", "publish", "rules", "verify",
     ]  # fmt: skip

@@ -62,6 +62,9 @@ def every_event_type(ledger: RatingLedger) -> None:
     ledger.record_game("g3", white="A", black="B", result="1-0", finished="2024-03-05", event="E ♞", mode="online",
                        reported_on="2024-03-06")  # fmt: skip
     ledger.correct_event("E ♞", changes={"end": None, "site": "Zürich"}, reason="open-ended", reported_on="2024-03-07")
+    ledger.pair("E ♞", round=2, white="B", black="A", reported_on="2024-03-07")
+    ledger.withdraw_from_event("B", event="E ♞", on="2024-03-07", silent=True, reported_on="2024-03-07")
+    ledger.enter_event("A", event="E ♞", on="2024-01-01", ticket=None, reported_on="2024-03-07")
     ledger.void_event("E ♞", reason="entered twice", reported_on="2024-03-08")
     ledger.restore_event("E ♞", reason="it was not", reported_on="2024-03-09")
 
