@@ -67,7 +67,8 @@ def import_games(obj: Context, file: str) -> None:
     """Record the games of a CSV file.
 
     Columns: game,white,black,result,finished,tournament,forfeit
-    (optionally time_control,reported). An empty cell means the default.
+    (optionally time_control,reported, and event,mode: a registered event's id, otb, email or online).
+    An empty cell means the default.
 
     \b
     Example:

@@ -200,7 +200,8 @@ def event_status(
                 )
                 left.append((version.row.game, why))
                 continue
-            day = version.row.finished if version.adjudication is None else version.adjudication[1]
+            game = version.game(system.walkovers, view.events, view.void_events)
+            day = rated[0] if game is None else (game.placed() if system.by_event else game.day)
             by_period.setdefault(params.periods.index_of_day(day), []).append(version)
         periods: list[str] = []
         rated_ids: list[str] = []

@@ -109,7 +109,7 @@ def run_period(
     says whom to rate (:meth:`System.reach` of the players new facts reach); the run then takes only
     their games, and its ``changed`` and ``unrated`` are right for them alone.
     """
-    games = view.games(params.periods.month_names(index), walkovers=system.walkovers)
+    games = period_games(params, system, index, view)
     info = player_info(view)
     if system.select is not None:  # issue 12 §2: the games the system's rules rate
         games = list(system.select(params, index, states, games, info)[0])
@@ -207,11 +207,50 @@ def explain(
     return with_events(from_system(kept, params.name, params.periods.label(index), player), [], own_left)
 
 
+def period_games(params: SystemParams, system: System, index: int, view: FactsView) -> list[Game]:
+    """The games period ``index`` rates, in (day, game) order: those of its months; for a system that rates an
+    event whole (:attr:`System.by_event`), less the games of events ending later, plus the games of earlier
+    months of the events ending in it (an event's games lie within its dates, so only the months from its start
+    are looked at; a game before its event's start stays in its own period)."""
+    months = params.periods.month_names(index)
+    games = view.games(months, walkovers=system.walkovers)
+    if not system.by_event or not view.events:
+        return games
+    wanted = set(months)
+    first = min(months)
+    ending = [e for e in view.events.values() if e.end is not None and e.end[:7] in wanted and e.start[:7] < first]
+    kept = [g for g in games if g.event is None or g.placed()[:7] in wanted]
+    if ending:
+        ids = {e.event for e in ending}
+        earlier = sorted({m for e in ending for m in month_range(e.start[:7], first) if m not in wanted})
+        kept.extend(
+            g
+            for g in view.games(earlier, walkovers=system.walkovers)
+            if g.event is not None and g.event.event in ids and g.placed()[:7] in wanted
+        )
+        kept.sort(key=lambda g: (g.day, g.game))
+    return kept
+
+
+def month_range(first: str, stop: str) -> list[str]:
+    """The months from ``first`` up to, not including, ``stop`` (``YYYY-MM``).
+
+    >>> month_range("2023-11", "2024-02")
+    ['2023-11', '2023-12', '2024-01']
+    """
+    year, month = int(first[:4]), int(first[5:7])
+    found: list[str] = []
+    while f"{year:04d}-{month:02d}" < stop:
+        found.append(f"{year:04d}-{month:02d}")
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return found
+
+
 def selected(
     params: SystemParams, system: System, index: int, states: Mapping[str, Any], view: FactsView
 ) -> tuple[Sequence[Game], Sequence[tuple[Game, str]]]:
     """The games of period ``index`` the system rates, and those its rules leave out with the clause's key."""
-    games = view.games(params.periods.month_names(index), walkovers=system.walkovers)
+    games = period_games(params, system, index, view)
     if system.select is None:
         return games, ()
     return system.select(params, index, states, games, player_info(view))

@@ -60,6 +60,19 @@ class Game(NamedTuple):
     forfeit: str = ""
     """``arbiter`` for an arbiter's forfeit rated as a game (IECG §VIII.1), else ""."""
 
+    def placed(self) -> str:
+        """The day a system that rates events whole (:attr:`System.by_event`) rates the game on: its event's
+        end when the event ends later, else its own day.
+
+        >>> e = EventInfo("E", "Open", "swiss", "2024-04-28", "2024-05-03", None, "otb", None, 9)
+        >>> Game("g", "a", "b", 2, "2024-04-29", None, None, "otb", e).placed()
+        '2024-05-03'
+        """
+        event = self.event
+        if event is None or event.end is None or event.end <= self.day or self.day < event.start:
+            return self.day
+        return event.end
+
 
 class PriorValue(NamedTuple):
     """A rating the player brought from another system (the ledger's ``PriorRatingRecorded``)."""
@@ -244,6 +257,9 @@ class System:
       ``history`` shows them (``history_keys``, in order); None: his list row, or "not published".
     - ``rated``: the system's word for a player's rated games ("graded" for the ICU).
     - ``row_info``: whether ``row`` reads its :class:`PlayerInfo` (the list does not make it if not).
+    - ``by_event``: the system rates an event's games in the period in which the event ends (FIDE),
+      rather than each in the period of its own day; the games of an event that spans periods are
+      given to the run of its last (:meth:`Game.placed`).
     - ``select(params, index, states, games, info)``: the period's games the system rates and those
       its rules leave out, each with the message key of its clause (issue 12 §2: the rate of play,
       the mode, the event's type...); the replay gives ``run``, ``reach`` and ``explain`` only the
@@ -269,6 +285,7 @@ class System:
     rated: str = "rated"
     row_info: bool = True
     select: Select | None = None
+    by_event: bool = False
 
     @property
     def codec(self) -> StateCodec:

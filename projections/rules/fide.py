@@ -178,6 +178,19 @@ officer would expect:
    ``-`` (no clock) is slower than any minimum. Which list a game is on is decided
    before the system sees it (:func:`admits`, :func:`excluded`, :func:`rated_games`);
    the period's run rates every game it is given.
+13. **Events** (issue 12 §2). An event is rated whole, in the period in which it
+   ends (FIDE's list takes a competition once finished: "the closing date ... is
+   the date on or by which a competition must be finished to be included on the
+   list", FIDE, changes effective 1 July 2009), so an event that crosses a month
+   end is not split between two lists (``System.by_event``, ``Game.placed``). Its
+   games are rated from the list that period starts from, K included ("The K is
+   determined based on the rating at the beginning of the tournament", ibid.):
+   that is the list in force at the event's start unless the player had other
+   games rated between the event's start and the start of the period of its end
+   (a month apart at most for an event of a few days), in which case the later
+   list is used: the ledger rates by period and keeps no list beside the run.
+   Games of no event, or of an event without an end date, are rated in the period
+   of their own day, as before events.
 """
 
 from __future__ import annotations
@@ -1350,6 +1363,11 @@ SYSTEM = System(
     columns="jq??j?jq",  # rating (or None), games, 2300, 2400, pool, started, last period (or None), its games
     walkovers=False,
     select=select,
+    # An event is rated whole, in the period in which it ends: FIDE's list takes a competition once it has
+    # finished ("the closing date ... is the date on or by which a competition must be finished to be included
+    # on the list", FIDE, changes effective 1 July 2009), with K "determined based on the rating at the
+    # beginning of the tournament" (ibid.): here the list the period of its end starts from (choice 13).
+    by_event=True,
 )
 """The FIDE rating system; its parameter sets are :data:`VERSIONS`."""
 

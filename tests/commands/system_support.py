@@ -12,7 +12,8 @@ def explain_lines(text: str) -> list[dict[str, str]]:
     """The game lines of ``explain``'s table under a system of issue 5, as column → cell.
 
     The table starts at the line after ``before:`` (its header), skips the dashes, and ends at
-    ``terms:`` or ``after:``; cells are split at the header's column starts.
+    ``terms:`` or ``after:`` (or the lines naming events and games left out, issue 12); cells are split at
+    the header's column starts.
     """
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("before:")) + 1
@@ -27,7 +28,7 @@ def explain_lines(text: str) -> list[dict[str, str]]:
     names = [header[a:b].strip() for a, b in spans]
     found = []
     for line in lines[start + 2 :]:
-        if line.startswith(("terms:", "after:")):
+        if line.startswith(("terms:", "after:", "event ", "left out:")):
             break
         cells = [
             line[a : (spans[i + 1][0] if i + 1 < len(spans) else len(line))].strip() for i, (a, _) in enumerate(spans)

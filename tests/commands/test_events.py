@@ -245,9 +245,9 @@ def test_an_event_corrected_to_online_takes_its_games_off_ecf_grading(ratings: R
 # --- 3. FIDE -----------------------------------------------------------------------------------------------------
 
 
-def fide_player(ratings: Ratings, player: str, rating: int, as_of: str = "2024-04-30") -> None:
+def fide_player(ratings: Ratings, player: str, rating: int, as_of: str = "2024-04-30", games: int = 100) -> None:
     ratings.ok("player", "register", player, "--name", f"Player {player}", "--reported", "2023-01-01")
-    ratings.ok("player", "prior", player, "--system", "fide", "--rating", str(rating), "--games", "100",
+    ratings.ok("player", "prior", player, "--system", "fide", "--rating", str(rating), "--games", str(games),
                "--as-of", as_of, "--reported", as_of)  # fmt: skip
 
 
@@ -299,6 +299,33 @@ def test_fide_timeline_publishes_a_1100_player_on_the_october_2023_list(ratings:
     timeline = listed(ratings, "fide", "2023-10")
     assert (timeline["A"]["rating"], timeline["B"]["rating"]) == (1101, 1149)
     assert listed(ratings, "fide-2024", "2023-10") == {}
+
+
+@pytest.mark.parametrize(("games", "after"), [(100, 2020), (29, 2040)])
+def test_fide_an_event_crossing_a_month_end_is_rated_in_the_period_it_ends(
+    ratings: Ratings, games: int, after: int
+) -> None:
+    """Issue 12 §2 (FIDE): an event is rated in one period, the one in which it ends, against the ratings and
+    with the K at its start. A (2000) beats B and C (2000, 100 games) on 29 April and 2 May in one event:
+    both games in May, each We .50 (table 8.1.2, D 0):
+
+    - A on 100 games, K 20: 2 × 20 × .50 = +20: 2020;
+    - A on 29 games, K 40 at the start (§8.3.3: 40 until events with at least 30 games): 2 × 40 × .50 = +40:
+      2040 (split between April and May, he would have had 2020 with 30 games, then K 20 in May against a
+      D of 20, We .53: +9.4 → +9: 2029)."""
+    fide_player(ratings, "A", 2000, as_of="2024-03-31", games=games)
+    for player in ("B", "C"):
+        fide_player(ratings, player, 2000, as_of="2024-03-31")
+    ratings.ok("event", "register", "ME", "--name", "Easter open", "--type", "swiss", "--start", "2024-04-29",
+               "--end", "2024-05-02", "--mode", "otb", "--rate-of-play", "5400+30",
+               "--reported", "2024-04-29")  # fmt: skip
+    ratings.game("g1", "A", "B", "1-0", "2024-04-29", "--event", "ME")
+    ratings.game("g2", "A", "C", "1-0", "2024-05-02", "--event", "ME")
+    assert listed(ratings, "fide-2024", "2024-05")["A"]["rating"] == after
+    assert ratings.ok("event", "status", "ME", "--rules", "fide-2024").stdout == (
+        "fide-2024: 2 games rated in 2024-05\n"
+    )
+    assert "A" not in listed(ratings, "fide-2024", "2024-04")
 
 
 # --- 4. IECG: thematic tournaments and friendly matches ------------------------------------------------------------
@@ -772,6 +799,26 @@ def test_a_game_corrected_into_a_thematic_event_leaves_the_list(ratings: Ratings
 
 
 # --- 9. Known at -----------------------------------------------------------------------------------------------------
+
+
+def test_event_list_filters(ratings: Ratings) -> None:
+    """``event list --from/--to/--type``: events still running on or after --from, started by --to."""
+    for event, kind, start, end in (
+        ("E1", "swiss", "2024-01-10", "2024-01-20"),
+        ("E2", "class", "2024-02-01", None),
+        ("E3", "class", "2024-03-01", "2024-03-31"),
+    ):
+        ratings.ok("event", "register", event, "--name", f"Event {event}", "--type", kind, "--start", start,
+                   *(("--end", end) if end else ()), "--reported", start)  # fmt: skip
+
+    def shown(*options: str) -> list[str]:
+        return [r["event"] for r in table_rows(ratings.ok("event", "list", *options).stdout, "event")]
+
+    assert shown() == ["E1", "E2", "E3"]
+    assert shown("--type", "class") == ["E2", "E3"]
+    assert shown("--from", "2024-01-21") == ["E2", "E3"]  # E1 ended on the 20th; E2 has no end
+    assert shown("--to", "2024-02-01") == ["E1", "E2"]
+    assert shown("--from", "2024-04-01") == ["E2"]
 
 
 def test_event_list_and_show_as_known_at_a_date(ratings: Ratings) -> None:

@@ -32,6 +32,7 @@ import difflib
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -95,10 +96,10 @@ RAPID = ("900+10", "1500", "1800+5")
 BLITZ = ("300+2", "180", "420", "60+1")
 """The ECF online blitz list (3 to 10 minutes; ``60+1`` is on no list), graded by neither ECF grading list."""
 
-STEPS = 12
+STEPS = 14
 """New facts a test records, checking every list after each."""
 
-KINDS = 12
+KINDS = 14
 """The kinds of new fact :func:`change` records; step ``s`` records kind ``(5s + seed) % KINDS``, so
 each test records every kind once."""
 
@@ -169,6 +170,9 @@ class Club:
     adjustments: list[tuple[str | None, str, str]] = field(default_factory=list)
     """(player or None for all, on, reason) of the ICU adjustments recorded and not voided."""
     void_players: list[str] = field(default_factory=list)
+    events: list[tuple[str, str, str]] = field(default_factory=list)
+    """(event, start, end) of the events registered (issue 12): games of the window are played in them."""
+    void_events: list[str] = field(default_factory=list)
     count: int = 0
     """Games made so far (their ids are numbered)."""
     decisions: int = 0
@@ -199,17 +203,26 @@ class Club:
         return white, black
 
     def game_row(self, white: str, black: str, *, forfeit: str = "", result: str = "") -> dict[str, str]:
-        """A new game of the window between ``white`` and ``black``, as a row of a games file."""
+        """A new game of the window between ``white`` and ``black``, as a row of a games file: a third of them
+        in an event (on a day within its dates), naming no time control of their own half the time."""
         self.count += 1
+        event, day, control = "", self.day(), self.time_control() or ""
+        live = [e for e in self.events if e[0] not in self.void_events]
+        if live and self.rng.random() < 0.35:
+            event, start, end = self.rng.choice(live)
+            first, last = date.fromisoformat(start), date.fromisoformat(end)
+            day = (first + timedelta(days=self.rng.randrange((last - first).days + 1))).isoformat()
+            control = "" if self.rng.random() < 0.5 else control
         return {
             "game": f"g{self.count:04d}",
             "white": white,
             "black": black,
             "result": result or self.rng.choice(("1-0", "1/2-1/2", "0-1")),
-            "finished": self.day(),
+            "finished": day,
             "tournament": f"T{self.rng.randrange(6)}",
             "forfeit": forfeit,
-            "time_control": self.time_control() or "",
+            "time_control": control,
+            "event": event,
         }
 
     def game(self, white: str, black: str, *, forfeit: str = "", result: str = "") -> str:
@@ -224,9 +237,29 @@ class Club:
             tournament=row["tournament"],
             time_control=row["time_control"] or None,
             forfeit=forfeit or None,
+            event=row["event"] or None,
         )
         self.games.append(row["game"])
         return row["game"]
+
+    def event(self, number: int) -> None:
+        """Register an event of the window: five to seven weeks long, across a month end, of a type, mode and
+        rate of play each system reads (issue 12 §2)."""
+        first, last = date.fromisoformat(self.first), date.fromisoformat(self.last)
+        start = first + timedelta(days=self.rng.randrange(max(1, (last - first).days - 50)))
+        end = min(last, start + timedelta(days=self.rng.randrange(35, 50)))
+        kind = self.rng.choice(("swiss", "round-robin", "thematic", "friendly-match", "match"))
+        self.ledger.register_event(
+            f"E{number}",
+            name=f"Event {number}",
+            type=kind,
+            start=start.isoformat(),
+            end=end.isoformat(),
+            mode=self.rng.choice(("otb", "otb", "online", "email", None)),
+            rate_of_play=self.rng.choice(STANDARD[:2] + RAPID[:1] + BLITZ[:1]),
+            reported_on=self.first,
+        )
+        self.events.append((f"E{number}", start.isoformat(), end.isoformat()))
 
     def prior(self, player: str, system: str, rating: float, as_of: str, **terms: Any) -> None:
         self.ledger.record_prior(player, system=system, rating=rating, as_of=as_of, **terms)
@@ -266,6 +299,8 @@ def club(path: Path, rules: str, rng: random.Random) -> Club:
         rows.extend(registration(player) for player in made.groups[-1])
     made.ledger.import_players(enumerate(rows, start=2))
     made.players = [row["player"] for row in rows]
+    for number in range(4):
+        made.event(number)
     before = f"{int(first[:4]) - 1}-12-31"
     for i, (player, strength) in enumerate(strengths.items()):
         for n, system in enumerate(made.systems):  # most have the system's own prior, fewer the others
@@ -332,6 +367,26 @@ def change(kind: int, club: Club) -> None:
             ledger.void_adjustment(system="icu-1980", player=who, on=on, reason=reason, because="t")
         else:
             club.adjust(rng.choice((None, *club.players)))
+    elif kind == 12:  # an event's end, mode or rate of play corrected: its games move, or change lists
+        event = rng.choice(club.events)[0]
+        if event in club.void_events:
+            ledger.restore_event(event, reason="t")
+            club.void_events.remove(event)
+        fact = rng.choice(("end", "mode", "rate_of_play", "type"))
+        value: Any = {
+            "end": club.last,
+            "mode": rng.choice(("otb", "online", "email")),
+            "rate_of_play": rng.choice(STANDARD[:2] + RAPID + BLITZ),
+            "type": rng.choice(("swiss", "thematic", "friendly-match")),
+        }[fact]
+        ledger.correct_event(event, changes={fact: value}, reason="t")
+    elif kind == 13:  # an event voided (its games no longer count), or one restored
+        if club.void_events and rng.random() < 0.5:
+            ledger.restore_event(club.void_events.pop(0), reason="t")
+        else:
+            event = rng.choice([e for e, _, _ in club.events if e not in club.void_events])
+            ledger.void_event(event, reason="t")
+            club.void_events.append(event)
     elif club.void_players and rng.random() < 0.5:
         ledger.restore_player(club.void_players.pop(0), reason="t")
     else:
