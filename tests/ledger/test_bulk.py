@@ -57,7 +57,7 @@ def test_state_encoder_writes_the_mappers_bytes(
     item: bulk.GameTuple = (
         game, white, black, "0-1", "2024-01-05", tournament, time_control, event, mode, "arbiter", "2024-01-06"
     )  # fmt: skip
-    event = GameRecorded(  # type: ignore[call-arg]
+    recorded = GameRecorded(  # type: ignore[call-arg]
         originator_id=game_key(game),
         originator_version=1,
         timestamp=STAMP,
@@ -65,7 +65,7 @@ def test_state_encoder_writes_the_mappers_bytes(
         **dict(zip(bulk.GAME_FIELDS, item, strict=True)),
         recorded_by=user,
     )
-    stored = mapper().to_stored_event(event)
+    stored = mapper().to_stored_event(recorded)
     encoder = bulk.StateEncoder(STAMP, get_topic(Game), user)
     assert encoder.game(item) == stored.state
     assert isinstance(stored.originator_id, UUID)
