@@ -197,14 +197,12 @@ def event_infos(facts: Iterable[EventFact]) -> tuple[dict[str, EventInfo], set[s
     for fact in facts:
         if fact.kind == "registered":
             state[fact.event] = dict(fact.changes)
-        elif fact.event not in state:
-            continue  # about an event whose registration this view does not know
-        elif fact.kind == "corrected":
-            state[fact.event].update(fact.changes)
-        elif fact.kind == "voided":
+        elif fact.kind == "voided":  # even of an event whose registration is withheld: its games do not count
             void.add(fact.event)
-        else:
+        elif fact.kind == "restored":
             void.discard(fact.event)
+        elif fact.event in state:  # a correction (of an event whose registration this view knows)
+            state[fact.event].update(fact.changes)
     infos = {
         event: EventInfo._make((event, *(facts_.get(f) for f in _EVENT_INFO_FIELDS)))
         for event, facts_ in state.items()
@@ -639,7 +637,21 @@ class Facts:
                         touched.update(self.opponents_of(undo.player) if undo.kind.startswith("player") else ())
                         touched.add(undo.player)
                 elif kind in EVENT_KINDS:
-                    s = decode_facts(kind, state)
+                    try:
+                        s = decode_facts(kind, state)
+                        wrong = usable.event_problem(kind, s, self.event_now(s.get("event")))
+                    except (ValueError, KeyError, TypeError, AttributeError) as error:
+                        s, wrong = {}, f"the stored event cannot be read ({error})"
+                    if wrong is not None:  # issue 10 §3: withheld until the event is voided
+                        named = s.get("event")
+                        usable.keep(self, position, kind, named if isinstance(named, str) else "", wrong)
+                        continue
+                    if kind == "TournamentVoided":  # neutralises the withheld facts of the event
+                        usable.close(
+                            self,
+                            position,
+                            [w for w in self.withheld.values() if w.kind in EVENT_KINDS and w.subject == s["event"]],
+                        )
                     if kind == "TournamentRegistered":
                         changes = tuple((f, s.get(f)) for f in _EVENT_INFO_FIELDS)
                     else:
@@ -699,6 +711,14 @@ class Facts:
         if undo.kind != "prior voided":
             months.update(month_of(a.on) for a in self.adjustments if a.player == undo.player)
         return months
+
+    def event_now(self, event: object) -> dict[str, Any]:
+        """The facts of ``event`` as registered and corrected so far in the fold (empty if none)."""
+        facts: dict[str, Any] = {}
+        for fact in self.event_facts:
+            if fact.event == event and fact.kind in ("registered", "corrected"):
+                facts.update(fact.changes)
+        return facts
 
     def games_of_event(self, event: str) -> list[tuple[str, GameRow]]:
         """Every game some version of which names ``event``, with every month it can be rated in

@@ -253,6 +253,48 @@ def _game_fact(field: str, value: Any, reported: object, registered: Callable[[s
     return check
 
 
+EVENT_CHECKS: dict[str, Callable[[Any], object]] = {
+    "name": lambda v: values.check_name(v, "event name"),
+    "type": lambda v: values.check_choice(v, values.EVENT_TYPES, "event type"),
+    "start": lambda v: values.check_fact_date(v, "start date"),
+    "end": lambda v: v is None or values.check_fact_date(v, "end date"),
+    "rate_of_play": lambda v: v is None or values.check_time_control(v),
+    "mode": lambda v: v is None or values.check_choice(v, values.MODES, "mode"),
+    "rating_class": lambda v: v is None or values.check_choice(v, values.EVENT_CLASSES, "class"),
+    "rounds": lambda v: v is None or values.check_whole(v, "rounds", values.ROUNDS),
+    "site": lambda v: v is None or values.check_name(v, "site"),
+    "federation": lambda v: v is None or values.check_country(v),
+}
+"""The check of each fact of an event (issue 12 §1), as :meth:`RatingLedger.register_event` makes it."""
+
+
+def event_problem(kind: str, state: Mapping[str, Any], current: Mapping[str, Any] | None = None) -> str | None:
+    """Why a stored fact about an event cannot be folded (a registration's or a correction's facts out of
+    bounds, an end before the start, an unreadable id or reported date), or None; ``current``: the event's
+    facts before a correction."""
+
+    def check() -> None:
+        values.check_id(state["event"], "event")
+        _reported(state)
+        if kind == "TournamentRegistered":
+            facts = state
+        elif kind == "TournamentCorrected":
+            facts = state["changes"]
+            if not isinstance(facts, dict) or not set(facts) <= set(EVENT_CHECKS):
+                raise InvalidValueError(f"an event correction of {values.shown(facts)}")
+        else:
+            return
+        for field, test in EVENT_CHECKS.items():
+            if kind == "TournamentRegistered" or field in facts:
+                test(facts.get(field))
+        merged = {**(current or {}), **facts}
+        end, start = merged.get("end"), merged.get("start")
+        if isinstance(end, str) and isinstance(start, str) and end < start:
+            raise InvalidValueError(f"the event ends on {end}, before it starts on {start}")
+
+    return _problem(check)
+
+
 def prior_problem(state: Mapping[str, Any], registered: Callable[[str], bool]) -> str | None:
     """Why a prior rating cannot be folded, or None."""
 
@@ -321,6 +363,9 @@ def remedy(kind: str, subject: str, detail: str = "", fields: Iterable[str] = ()
         return f"`ratings adjust void --system {system} {whom} --on {on} --reason REASON ...`"
     if kind in ("PlayerMarkedInactive", "PlayerReactivated"):
         return f"`ratings player void {who} --reason TEXT`"
+    if kind.startswith("Tournament"):
+        event = shown_id(subject) if subject else "E"
+        return f"`ratings event void {event} --reason TEXT`"
     game = shown_id(subject) if subject else "G"
     if kind == "GameCorrected":
         flags = " ".join(GAME_FLAGS[f] for f in fields if f in GAME_FLAGS)

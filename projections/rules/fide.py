@@ -48,6 +48,21 @@ Sources (every version's text, or the parts of it found):
   ones. The earlier rapid and blitz texts (2014, 2017, 2022) were not found (FIDE's
   news of 16 November 2011 had K 20 for every player; a 2021 summary, K 20 or
   700/n, no 400-point rule): no version of them is registered.
+- Matches (§6 of the 2024 text): "6.1 Matches in which one player is unrated shall not be rated. 6.2 Where
+  a match is over a specific number of games, those played after one player has won shall not be rated. This
+  requirement may be waived by prior request.", from https://handbook.fide.com/chapter/B022024 as transcribed
+  by the verification record above (github.com/zugzwang-foundation/Chess-ELO-Rating,
+  docs/research/VERIFICATION_2026-10-09.md, "§5 and §6"); §6.1 also quoted from the same page by a public
+  guide for unrated players. The Rapid and Blitz chapter of 2024 is, by the same record, word for word the
+  standard one outside the clauses it lists (matches are not among them), its sections numbered one lower
+  from the list onward: its matches clauses are taken as §5.1–5.2 (the numbers inferred, not read). The
+  2008 text (FIDE Handbook B.02, "amended by the General Assemblies of 1984 through 2008", as kept by
+  http://arbitri.lombardiascacchi.com/handbook/handbook.asp-level=B0206.htm and
+  https://docsbay.net/doc/5644/gens-una-sumus) §6.5: "Where a match is over a specific number of games,
+  those played after one player has won may not be rated. (GA 2000)"; it has no clause on a match with an
+  unrated player, but none of its ways for an unrated player's results to count fits a match of two (§6.31,
+  a small round robin, "at least 4 must be rated"; §6.42, a Swiss, "at least three rated opponents in the
+  event"). The 2014, 2017–2021 and 2022 texts of these clauses were not found (choice 14).
 
 Clauses (numbered as in the 2022 and 2024 texts; the 2014 text numbers the same
 rules differently, K being its 8.56):
@@ -191,6 +206,22 @@ officer would expect:
    list is used: the ledger rates by period and keeps no list beside the run.
    Games of no event, or of an event without an end date, are rated in the period
    of their own day, as before events.
+14. **Matches** (§6.1–6.2 of 2024; :func:`match_excluded`). A match is an event of type ``match`` or
+   ``two-game-match``; its ``rounds`` is the "specific number of games". *Unrated*: a match in which a player
+   is unrated on the list the period starts from (his seed included, so a rapid or blitz player with a
+   standard prior is rated, R&B §7.2.1) is left out whole, every game of it, for both players: the rule rates
+   the match or not, not a player's side of it. *Decided*: the games are taken in (day, game) order; a player
+   has won once his score is more than half the ``rounds`` (4 of 6, 1.5 of 2; 3–1 of 6 decides nothing
+   yet); the deciding game is rated and every later one left out. A match with no ``rounds`` has no number of games and
+   keeps all its games. The score counts every game of the match the period holds, those left out by another
+   clause (mode, rate of play) included: they were played in the match; unplayed games (§5.1) are not games
+   of it. "This requirement may be waived by prior request": the ledger records no such request, so it is
+   never waived. A match rated in one period (an end date, ``System.by_event``) is seen whole; the games of a
+   match without an end date that fall in earlier periods are not seen by the later period's run, whose score
+   starts from its own games of the match. For 2014, 2017 and 2022, whose texts of these clauses were not
+   found: both rules, as the 2008 text had the one and in effect the other (§6.5; §6.31, §6.42), the 2024
+   text states both, and no text between is known to differ; their message keys name the clauses they come
+   from ("(2008 §6.5, 2024 §6.2)", "(2024 §6.1)"), not a number of the version's own.
 """
 
 from __future__ import annotations
@@ -308,6 +339,14 @@ class FideParams:
     """Rapid and Blitz §7.3.1: "a rating difference of 600 points or more"."""
     mismatch_above: int = 2600
     """Rapid and Blitz §7.3.1: "at least one of the players is rated above 2600"."""
+    match_unrated_clause: str | None = "(2024 §6.1)"
+    """§6.1 (2024): "Matches in which one player is unrated shall not be rated": the clause the message key
+    names (the 2014, 2017 and 2022 texts were not found: the 2024 rule, named as such, choice 14); None: no
+    such rule."""
+    match_decided_clause: str | None = "(2008 §6.5, 2024 §6.2)"
+    """§6.2 (2024): "Where a match is over a specific number of games, those played after one player has won
+    shall not be rated": the clause the message key names (2014–2022 not found: the rule of the 2008 and 2024
+    texts, named as such, choice 14); None: no such rule."""
 
     def compression_index(self) -> int | None:
         """The period that starts from the compressed ratings, or None."""
@@ -353,16 +392,25 @@ FIDE_2024 = FideParams(
     games_cap=700,
     initial_max=2200,
     compression_period="2024-03",
+    match_unrated_clause="§6.1",
+    match_decided_clause="§6.2",
 )
 """The Rating Regulations effective from 1 March 2024, before the amendment of 1 October 2025."""
 
 FIDE_2025 = replace(FIDE_2024, name="fide-2025", uncapped_from=2650)
 """The 2024 Rating Regulations as amended from 1 October 2025 (§8.3.1: no 400-point cap from 2650)."""
 
-FIDE_2024_RAPID = replace(FIDE_2024, name="fide-2024-rapid", list_name="rapid", mismatch_from="2024-12-01")
+FIDE_2024_RAPID = replace(
+    FIDE_2024,
+    name="fide-2024-rapid",
+    list_name="rapid",
+    mismatch_from="2024-12-01",
+    match_unrated_clause="§5.1",
+    match_decided_clause="§5.2",
+)
 """The Rapid and Blitz Rating Regulations effective from 1 March 2024, rapid list: the standard arithmetic
 (§7 K, rounding, first ratings, floor 1400, the compression) with §1.1.1's rate of play and, from 1 December
-2024, §7.3.1's 600-point rule."""
+2024, §7.3.1's 600-point rule; the standard chapter's §6 on matches word for word, as its §5 (choice 14)."""
 
 FIDE_2024_BLITZ = replace(FIDE_2024_RAPID, name="fide-2024-blitz", list_name="blitz")
 """The same regulations, blitz list (§1.1.2)."""
@@ -829,24 +877,100 @@ def rated_games(
     return tuple(kept), tuple(off)
 
 
+MATCH_TYPES = frozenset({"match", "two-game-match"})
+"""The event types that are matches (§6 of 2024, choice 14): an individual match, and the IECG's two-game match."""
+
+
+def _half_points(points2: int) -> str:
+    """A score in half points as the match card writes it: ``3.5``, ``4``."""
+    return f"{points2 / 2:g}"
+
+
+def match_excluded(
+    params: Rules, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Callable[[str], PlayerInfo]
+) -> dict[str, str]:
+    """The games of the period's matches that §6 leaves out, by game id, each with its message key (choice 14).
+
+    §6.1 (2024): "Matches in which one player is unrated shall not be rated": every game of a match in which a
+    player is unrated on the list the period starts from. §6.2 (2024): "Where a match is over a specific number
+    of games, those played after one player has won shall not be rated": in (day, game) order, once a player's
+    score is more than half the match's ``rounds``, the games after the deciding one.
+
+    >>> from projections.rules.common import EventInfo, PriorValue
+    >>> m = EventInfo("M", "Match", "match", "2024-05-01", "2024-05-06", None, "otb", None, 6)
+    >>> played = [Game(f"g{n}", "a", "b", 2, f"2024-05-0{n}", "M", None, "otb", m) for n in range(1, 7)]
+    >>> rated = lambda player: PlayerInfo(player, None, 0, "t", (PriorValue("fide", 2000, 50, None, None, None,
+    ...     "2024-04-30"),))
+    >>> match_excluded(FIDE_2024, FIDE_PERIODS.index("2024-05"), {}, played, rated)["g5"]
+    'fide-2024 §6.2: played after the match was decided (a 4–0, of 6 games)'
+    """
+    used = version(params, index)
+    matches: dict[str, list[Game]] = {}
+    for game in games:
+        if game.event is not None and game.event.type in MATCH_TYPES:
+            matches.setdefault(game.event.event, []).append(game)
+    out: dict[str, str] = {}
+    for played in matches.values():
+        played.sort(key=lambda game: (game.day, game.game))
+        rounds = played[0].event.rounds if played[0].event is not None else None
+        if used.match_unrated_clause is not None:
+            players = sorted({player for game in played for player in (game.white, game.black)})
+            unrated = [p for p in players if start_state(used, index, p, states, info).rating is None]
+            if unrated:  # §6.1 (2024): "Matches in which one player is unrated shall not be rated"
+                why = f"{used.name} {used.match_unrated_clause}: a match with an unrated player ({', '.join(unrated)})"
+                out.update((game.game, why) for game in played)
+                continue
+        if used.match_decided_clause is None or rounds is None:
+            continue  # §6.2 needs "a specific number of games"
+        score: dict[str, int] = {}
+        decided: str | None = None
+        for game in played:
+            if decided is not None:  # §6.2 (2024), §6.5 (2008): "those played after one player has won"
+                out[game.game] = decided
+                continue
+            score[game.white] = score.get(game.white, 0) + game.white_points2
+            score[game.black] = score.get(game.black, 0) + 2 - game.white_points2
+            leader = max(sorted(score), key=lambda player: score[player])
+            if score[leader] > rounds:  # more than half the points of ``rounds`` games (half points > rounds)
+                others = sum(points for player, points in score.items() if player != leader)
+                decided = (
+                    f"{used.name} {used.match_decided_clause}: played after the match was decided "
+                    f"({leader} {_half_points(score[leader])}–{_half_points(others)}, of {rounds} games)"
+                )
+    return out
+
+
 def select(
     params: Rules, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Callable[[str], PlayerInfo]
 ) -> Selected:
     """The system's game filter (issue 12 §2): over-the-board games only (:mod:`projections.rules.admission`),
-    then :func:`rated_games` by the list's rates of play. A standard list over games that say neither a time
-    control nor a mode (every game before events) keeps them all, without looking up a rating."""
+    then :func:`rated_games` by the list's rates of play, then the matches' rules (:func:`match_excluded`). A
+    standard list over games that say neither a time control nor a mode (every game before events) keeps them
+    all, without looking up a rating, unless one of them is a match's."""
     if version(params, index).list_name == "standard" and all(g.time_control is None and g.mode is None for g in games):
-        return games, ()
-    off: list[tuple[Game, str]] = []
-    board: list[Game] = []
-    for game in games:
-        why = admission.mode_excluded(game, admission.OVER_THE_BOARD, f"{params.name}: FIDE rates over-the-board play")
-        if why is None:
-            board.append(game)
-        else:
-            off.append((game, why))
-    kept, timed_off = rated_games(params, index, states, board, info)
-    return kept, (*off, *timed_off)
+        kept: Sequence[Game] = games
+        off: list[tuple[Game, str]] = []
+    else:
+        board: list[Game] = []
+        off = []
+        for game in games:
+            why = admission.mode_excluded(
+                game, admission.OVER_THE_BOARD, f"{params.name}: FIDE rates over-the-board play"
+            )
+            if why is None:
+                board.append(game)
+            else:
+                off.append((game, why))
+        kept, timed_off = rated_games(params, index, states, board, info)
+        off.extend(timed_off)
+    if not any(g.event is not None and g.event.type in MATCH_TYPES for g in games):
+        return kept, off
+    # §6 (choice 14): a match's score counts every game of it the period holds, those left out above included.
+    matched = match_excluded(params, index, states, games, info)
+    return (
+        [g for g in kept if g.game not in matched],
+        [*off, *((g, matched[g.game]) for g in kept if g.game in matched)],
+    )
 
 
 # --- one period ----------------------------------------------------------------

@@ -207,3 +207,37 @@ def test_the_cache_keeps_the_withheld_facts(tmp_path: Path) -> None:
     assert list(loaded.unusable) == [5]
     assert loaded.players["X"].starting_rating == 2000
     cache.close()
+
+
+def event(position: int, event_id: str, **more: Any) -> LogRecord:
+    facts = {"event": event_id, "name": "Open", "type": "swiss", "start": "2024-01-01", "end": None,
+             "rate_of_play": None, "mode": None, "rating_class": None, "rounds": None, "site": None,
+             "federation": None, "reported_on": "2024-01-01"}  # fmt: skip
+    return record(position, "TournamentRegistered", **{**facts, **more})
+
+
+def test_an_event_out_of_bounds_is_withheld_and_its_void_neutralises_it_and_its_games() -> None:
+    """Issue 12 §1 with issue 10 §3: a stored event whose facts the ledger would refuse is withheld, named with
+    its remedy; its games are rated as no event's until a void neutralises it, and then not at all."""
+    bad = event(3, "E", type="blitz-open", end="2023-12-31")
+    played = game(4, "g1", "A", "B", event="E", mode=None, class_version=2)
+    facts = folded(*BASE, bad, played, game(5, "g2", "A", "B"))
+    assert facts.unusable == {
+        3: "position 3 (TournamentRegistered E): event type 'blitz-open' is not one of round-robin, swiss, match, "
+        "team, class, quad, cup, two-game-match, friendly-match, thematic, championship, invitational; "
+        "neutralise it with `ratings event void E --reason TEXT`"
+    }
+    assert "E" not in facts.view().events
+    void = record(6, "TournamentVoided", event="E", reason="r", reported_on="2024-01-02")
+    facts = folded(*BASE, bad, played, game(5, "g2", "A", "B"), void)
+    assert facts.unusable == {}
+    assert [g.game for g in facts.view().games(["2024-01"])] == ["g2"]
+
+
+def test_an_event_correction_out_of_bounds_is_withheld_and_the_registration_stands() -> None:
+    wrong = record(4, "TournamentCorrected", event="E", changes={"end": "2023-06-01"}, reason="r",
+                   reported_on="2024-01-02")  # fmt: skip
+    facts = folded(*BASE, event(3, "E"), wrong)
+    assert list(facts.unusable) == [4]
+    assert "ends on 2023-06-01, before it starts on 2024-01-01" in facts.unusable[4]
+    assert facts.view().events["E"].end is None
