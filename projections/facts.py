@@ -980,6 +980,7 @@ class FactsView:
                     continue
                 if check and (reported > known_at or game in late or white not in players or black not in players):
                     continue
+                info = None
                 if event:  # issue 12 §1: the game's mode and rate of play are its event's unless it says its own
                     if event in void_events:
                         continue
@@ -987,41 +988,9 @@ class FactsView:
                     if info is not None:
                         tc = tc or info.rate_of_play or ""
                         mode = mode or info.mode or ""
-                    append(
-                        new(
-                            Game,
-                            (
-                                game,
-                                white,
-                                black,
-                                points[result],
-                                finished,
-                                name or None,
-                                tc or None,
-                                mode or None,
-                                info,
-                                forfeit if forfeit == "arbiter" else "",
-                            ),
-                        )
-                    )
-                    continue
-                append(
-                    new(
-                        Game,
-                        (
-                            game,
-                            white,
-                            black,
-                            points[result],
-                            finished,
-                            name or None,
-                            tc or None,
-                            mode or None,
-                            None,
-                            forfeit if forfeit == "arbiter" else "",
-                        ),
-                    )
-                )
+                arbiter = forfeit if forfeit == "arbiter" else ""
+                fields = (game, white, black, points[result], finished, name or None, tc or None, mode or None)
+                append(new(Game, (*fields, info, arbiter)))
         by_month = self.amended_full_games(walkovers)
         for month in wanted:
             found.extend(by_month.get(month, ()))
