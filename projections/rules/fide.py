@@ -522,6 +522,9 @@ DESCRIPTIONS: dict[str, tuple[date, tuple[tuple[str, str], ...]]] = {
             ("§7.1", "monthly lists"),
             ("§1.1", "standard list: 120 minutes for 60 moves where a player in the game is rated 2200 or more, 90 "
              "where 1600 or more, else 60 (taken from the 2017 text; the 2014 one was not found)"),
+            ("events", "an event is rated whole in the period in which it ends, over-the-board games only; a match "
+             "with an unrated player, and the games after a match was decided, are not rated (2024 §6.1–6.2; "
+             "2008 §6.5)"),
         ),
     ),
     "fide-2017": (
