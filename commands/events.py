@@ -316,8 +316,8 @@ def crosstable_text(table: Crosstable) -> str:
 @known_at_option
 @pass_context
 def event_status(obj: Context, event_id: str, rules: tuple[str, ...], known_at: str | None) -> None:
-    """For every registered system: whether and in which period the event's games were rated, and each game
-    left out, with the clause that leaves it out.
+    """For every registered system: whether and in which period the event's games were rated, and the games
+    left out, by the clause that leaves them out.
 
     \b
     Example:
@@ -338,5 +338,8 @@ def event_status(obj: Context, event_id: str, rules: tuple[str, ...], known_at: 
         else:
             head = f"{status.rules}: not rated"
         click.echo(head)
+        by_reason: dict[str, list[str]] = {}
         for game, why in status.left_out:
-            click.echo(f"  {game}: {why}")
+            by_reason.setdefault(why, []).append(game)
+        for why, games in by_reason.items():
+            click.echo(f"  {', '.join(games)}: {why}")

@@ -40,14 +40,15 @@ def mode_excluded(game: Game, modes: frozenset[str], clause: str) -> str | None:
     return None
 
 
-def over_the_board(clause: str) -> Callable[[Any, Game], str | None]:
-    """A test leaving out the games that say they were played online or by email."""
-    return lambda _params, game: mode_excluded(game, OVER_THE_BOARD, clause)
+def over_the_board(source: str) -> Callable[[Any, Game], str | None]:
+    """A test leaving out the games that say they were played online or by email, citing ``source`` after the
+    rules version's name: ``ecf-grading (seed 003: over the board only): online games are not rated``."""
+    return lambda params, game: mode_excluded(game, OVER_THE_BOARD, f"{params.name} ({source})")
 
 
-def online_only(clause: str) -> Callable[[Any, Game], str | None]:
-    """A test leaving out the games that say they were played over the board or by email."""
-    return lambda _params, game: mode_excluded(game, ONLINE, clause)
+def online_only(source: str) -> Callable[[Any, Game], str | None]:
+    """A test leaving out the games that say they were played over the board or by email, citing ``source``."""
+    return lambda params, game: mode_excluded(game, ONLINE, f"{params.name} ({source})")
 
 
 def both(*tests: Callable[[Any, Game], str | None]) -> Callable[[Any, Game], str | None]:

@@ -866,7 +866,7 @@ def select(
     """Over-the-board games only (seed 003: online games do not affect OTB grades); a game of the other list,
     or faster than rapidplay (choice 2), is named as left off this list, but still given to the run, which
     counts it as played elsewhere (a player whose games were all elsewhere keeps his grade in the period)."""
-    board = admission.over_the_board(f"{params.name} seed 003: online games do not affect OTB grades")
+    board = admission.over_the_board("seed 003: OTB grades are not impacted by internet games")
     given: list[Game] = []
     left: list[tuple[Game, str]] = []
     for game in games:

@@ -466,6 +466,6 @@ SYSTEM = System(
     columns="dqjjq",  # rating, games, seed, last period (or None), its games
     walkovers=False,
     reach=local,  # seed 003, "Roriginal is the starting rating" (issue 12 §2): each from his and his opponents' starts
-    select=keep_if(online_only("ecf-online seed 003: online games only")),
+    select=keep_if(online_only("seed 003: internet games only")),
 )
 """The ECF online ratings; their parameter sets are :data:`VERSIONS`."""

@@ -958,7 +958,7 @@ def select(
         off = []
         for game in games:
             why = admission.mode_excluded(
-                game, admission.OVER_THE_BOARD, f"{params.name}: FIDE rates over-the-board play"
+                game, admission.OVER_THE_BOARD, f"{params.name} (FIDE rates over-the-board play)"
             )
             if why is None:
                 board.append(game)

@@ -221,11 +221,12 @@ def test_ecf_explain_names_the_event_and_the_clause_of_the_game_left_out(ratings
     grading = ratings.ok("explain", "A", "--rules", "ecf-grading", "--period", "2024-01").stdout
     assert "event OTB: g2" in grading.splitlines()
     assert left_out(grading) == [
-        "g1 (event ON): ecf-grading seed 003: online games do not affect OTB grades: online games are not rated"
+        "g1 (event ON): ecf-grading (seed 003: OTB grades are not impacted by internet games): "
+        "online games are not rated"
     ]
     online = ratings.ok("explain", "A", "--rules", "ecf-online", "--period", "2024-02").stdout
     assert "event ON: g1" in online.splitlines()
-    assert left_out(online) == ["g2 (event OTB): ecf-online seed 003: online games only: otb games are not rated"]
+    assert left_out(online) == ["g2 (event OTB): ecf-online (seed 003: internet games only): otb games are not rated"]
     # ecf-online with g1 only: A 1900 v B 1750, D 150 → We .70 (table 8.1.2, 146–153); k 20: +20 × .30 = +6.
     rows = listed(ratings, "ecf-online", "2024-02")
     assert {p: (r["rating"], r["games"]) for p, r in rows.items()} == {"A": (1906, 1), "B": (1744, 1)}
@@ -421,12 +422,14 @@ def test_iecg_d_2_7_a_forfeit_win_in_a_friendly_match_does_not_count(ledgers: Le
 
 
 def status_blocks(text: str) -> dict[str, tuple[str, list[str]]]:
-    """``event status``'s answer: system → (its head line after the name, its left-out lines)."""
+    """``event status``'s answer: system → (its head line after the name, a ``game: clause`` line for each game
+    left out; the command prints the games of one clause on one line)."""
     blocks: dict[str, tuple[str, list[str]]] = {}
     current = ""
     for line in text.splitlines():
-        if line.startswith("  "):
-            blocks[current][1].append(line.strip())
+        if line.startswith("  "):  # "g1, g2: the clause": a line for each game
+            games, why = line.strip().split(": ", 1)
+            blocks[current][1].extend(f"{game}: {why}" for game in games.split(", "))
         else:
             current, head = line.split(": ", 1)
             blocks[current] = (head, [])
@@ -453,7 +456,7 @@ def test_event_status_names_every_system_and_the_clause_of_each_game_left_out(ra
     assert blocks["icu-1980"] == ("not rated", ["g1: icu-1980 Graded Tournaments: 180+2 is faster than 45/60"])
     assert blocks["ecf-online"] == (
         "not rated",
-        ["g1: ecf-online seed 003: online games only: otb games are not rated"],
+        ["g1: ecf-online (seed 003: internet games only): otb games are not rated"],
     )
     assert blocks["iecg-1.7"] == ("1 game rated in 2024-05", [])
     for system, (head, lines) in blocks.items():
