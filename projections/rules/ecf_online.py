@@ -82,16 +82,17 @@ from datetime import date
 from typing import Any, Literal, NamedTuple
 
 from projections.periods import PeriodScheme
-from projections.rules.admission import online_only
+from projections.rules import admission
 from projections.rules.common import (
     Cell,
     Explanation,
     Game,
+    Info,
     PeriodRun,
     PlayerInfo,
+    Selected,
     System,
     TimeControlError,
-    keep_if,
     local,
     seconds_for_moves,
 )
@@ -456,6 +457,30 @@ def _seed_words(params: EcfOnlineParams, info: PlayerInfo, source: str, start: i
     return f'"Starting Ratings": the {source} rating {prior.rating:g} as of {prior.as_of}'
 
 
+def select(
+    params: EcfOnlineParams, _index: int, _states: Mapping[str, Any], games: Sequence[Game], _info: Info
+) -> Selected:
+    """Online games only (seed 003: "based on internet club/team games and registered online events only"); a
+    game of another category ("Time Controls") is named as left off this rating but still given to the run,
+    which counts it as played elsewhere, as before events."""
+    online = admission.online_only("seed 003: internet games only")
+    given: list[Game] = []
+    left: list[tuple[Game, str]] = []
+    for game in games:
+        why = online(params, game)
+        if why is not None:
+            left.append((game, why))
+            continue
+        given.append(game)
+        category = category_of(game.time_control)
+        if category != params.category:
+            where = f"the {category} rating" if category else "no rating (faster than blitz)"
+            left.append(
+                (game, f"{params.name} (seed 003, Time Controls): a game of {game.time_control} goes on {where}")
+            )
+    return (games, ()) if not left else (given, left)
+
+
 SYSTEM = System(
     family="ecf-online",
     keys=("rating", "status", "games", "category", "k", "seed", "period_games"),
@@ -466,6 +491,6 @@ SYSTEM = System(
     columns="dqjjq",  # rating, games, seed, last period (or None), its games
     walkovers=False,
     reach=local,  # seed 003, "Roriginal is the starting rating" (issue 12 §2): each from his and his opponents' starts
-    select=keep_if(online_only("seed 003: internet games only")),
+    select=select,
 )
 """The ECF online ratings; their parameter sets are :data:`VERSIONS`."""
