@@ -878,7 +878,8 @@ def select(
         on = game_list(params, game.time_control)
         if on != params.category:
             where = f"the {on} list" if on else "no list (faster than rapidplay)"
-            left.append((game, f"{params.name} choice 2: a game of {game.time_control} goes on {where}"))
+            control = game.time_control or "no recorded time control"
+            left.append((game, f"{params.name} choice 2: a game of {control} goes on {where}"))
     return (games, ()) if not left else (given, left)
 
 

@@ -475,9 +475,8 @@ def select(
         category = category_of(game.time_control)
         if category != params.category:
             where = f"the {category} rating" if category else "no rating (faster than blitz)"
-            left.append(
-                (game, f"{params.name} (seed 003, Time Controls): a game of {game.time_control} goes on {where}")
-            )
+            control = game.time_control or "no recorded time control"
+            left.append((game, f"{params.name} (seed 003, Time Controls): a game of {control} goes on {where}"))
     return (games, ()) if not left else (given, left)
 
 
