@@ -735,6 +735,19 @@ class Facts:
             )
         return found
 
+    def months_of_events(self, events: set[str]) -> set[str]:
+        """Every month a game some version of which names one of ``events`` can be rated in (one scan)."""
+        found: set[str] = set()
+        for game, amendments in self.amendments.items():
+            original = self.amended[game]
+            names = {original.event} | {str(v) for k, v in amendments_changes(amendments) if k == "event"}
+            if names & events:
+                found |= touched_months(original, amendments)
+        for month in sorted(self.game_months()):
+            if month not in found and any(row.event in events for row in self.month(month)):
+                found.add(month)
+        return found
+
     def opponents_of(self, player: str) -> set[str]:
         """Every player who met ``player`` in some version of a game (a scan of every month: voids are rare)."""
         found: set[str] = set()
@@ -828,9 +841,9 @@ class Facts:
         for undo in self.undos:
             if not known.knows(undo):
                 candidates.extend(self._undo_months(undo))
-        for fact in self.event_facts:
-            if fact.kind != "registered" and not known.knows(fact):
-                candidates.extend(month for month, _ in self.games_of_event(fact.event))
+        unknown = {fact.event for fact in self.event_facts if not known.knows(fact)}
+        if unknown:  # an event's games are rated otherwise before its facts are known (one scan for all)
+            candidates.extend(self.months_of_events(unknown))
         late = set(known.late_players) | {
             p for p, corrections in self.player_corrections.items() if not all(map(known.knows, corrections))
         }
