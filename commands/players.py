@@ -60,21 +60,32 @@ def player_register(
 
 @click.command("withdraw")
 @click.argument("player_id", metavar="P")
-@click.option("--tournament", required=True, help="The tournament withdrawn from.")
+@click.option("--event", metavar="E", help="The registered event withdrawn from (IECG C §9A: his unfinished games "
+              "are forfeited).")  # fmt: skip
+@click.option("--tournament", help="A tournament that is not a registered event, by name.")
 @click.option("--on", "on", required=True, metavar="YYYY-MM-DD", help="The date of the withdrawal.")
 @click.option("--silent", is_flag=True, help="The player stopped replying without announcing it.")
 @reported_option
 @pass_context
-def player_withdraw(obj: Context, player_id: str, tournament: str, on: str, silent: bool, reported: str | None) -> None:
-    """Record a player's withdrawal from a tournament (IECG §VIII.2).
+def player_withdraw(
+    obj: Context, player_id: str, event: str | None, tournament: str | None, on: str, silent: bool, reported: str | None
+) -> None:
+    """Record a player's withdrawal from an event (IECG C §9, §VIII.2), or from a tournament named in text.
 
     \b
     Example:
-        ratings player withdraw 1001 --tournament "Class 2 #17" --on 2024-03-02 --silent
+        ratings player withdraw 1001 --event C2-17 --on 2024-03-02 --silent
+        ratings player withdraw 1001 --tournament "Class 2 #17" --on 2024-03-02
     """
+    if (event is None) == (tournament is None):
+        raise click.UsageError("name what he withdrew from: --event E (a registered event) or --tournament T")
     with refusals(obj):
-        obj.ledger().withdraw_player(player_id, tournament=tournament, on=on, silent=silent, reported_on=reported)
-    click.echo(f"recorded: {player_id} withdrew from {tournament} on {on}" + (" (silent)" if silent else ""))
+        if event is not None:
+            obj.ledger().withdraw_from_event(player_id, event=event, on=on, silent=silent, reported_on=reported)
+        else:
+            assert tournament is not None
+            obj.ledger().withdraw_player(player_id, tournament=tournament, on=on, silent=silent, reported_on=reported)
+    click.echo(f"recorded: {player_id} withdrew from {event or tournament} on {on}" + (" (silent)" if silent else ""))
 
 
 @click.command("inactive")

@@ -907,3 +907,22 @@ def test_import_games_is_all_or_nothing_on_a_bad_event_row(
     refused(ratings, "import", "games", path, message=message)
     assert stored_rows(ratings.db) == before
     assert iecg_rows(ratings) == {}
+
+
+def test_player_withdraw_event_is_the_event_withdrawal(ratings: Ratings) -> None:
+    """Issue 12 §2's own command, ``player withdraw P --event E``, records the same fact as ``event withdraw``
+    (C §9A: C's unfinished games forfeited); it takes the event or a tournament named in text, not both."""
+    quad(ratings)
+    ratings.ok("player", "withdraw", "C", "--event", "Q", "--on", "2024-03-20", "--silent", "--reported", "2024-03-20")
+    after = crosstable_of(ratings, "Q")
+    assert {p: (r["points"], r["3"]) for p, r in after.items()} == {
+        "A": ("2", "+"),
+        "B": ("1", "+"),
+        "C (withdrew)": ("0", "x"),
+    }
+    assert "  withdrew: C on 2024-03-20 (silent)" in ratings.ok("event", "show", "Q").stdout.splitlines()
+    both = ("player", "withdraw", "A", "--event", "Q", "--tournament", "Q", "--on", "2024-03-20")
+    refused(ratings, *both, message="name what he withdrew from: --event E (a registered event) or --tournament T",
+            status=2)  # fmt: skip
+    refused(ratings, "player", "withdraw", "C", "--event", "Q", "--on", "2024-03-21",
+            message="player 'C' already withdrew from event 'Q'")  # fmt: skip
