@@ -9,6 +9,7 @@ import click
 
 from commands import output, params
 from commands.context import Context, pass_context, refusals
+from commands.corrections import correction_options, report
 from commands.options import format_option, known_at_option, known_date, reported_option
 from commands.params import WHOLE
 from ledger.values import EVENT_CLASSES, EVENT_TYPES, MODES
@@ -85,35 +86,36 @@ def event_register(obj: Context, /, event_id: str, type_: str, reported: str | N
 @click.command("correct")
 @click.argument("event_id", metavar="ID")
 @event_facts(required=False)
-@click.option("--reason", required=True, help="Why the correction is made.")
-@reported_option
+@correction_options
 @pass_context
 def event_correct(
-    obj: Context, /, event_id: str, type_: str | None, reason: str, reported: str | None, **facts: Any
-) -> None:
-    """Correct facts of an event (a new event in the log: the registration is never edited).
+    obj: Context, /, event_id: str, type_: str | None, reason: str, reported: str | None, dry_run: bool, rules: str,
+    **facts: Any,
+) -> None:  # fmt: skip
+    """Correct facts of an event (a new event in the log: the registration is never edited); with --dry-run,
+    the ratings it would change.
 
     \b
     Example:
         ratings event correct C2-17 --end 2025-06-30 --reason "extended by the TD"
+        ratings event correct C2-17 --type thematic --reason "a thematic group" --dry-run
     """
     given = {key: value for key, value in {**facts, "type": type_}.items() if value is not None}
     if not given:
         raise click.UsageError(f"name a fact to correct: {', '.join(FACT_FLAGS.values())}")
     with refusals(obj):
-        changed = obj.ledger().correct_event(event_id, changes=given, reason=reason, reported_on=reported)
-    shown = ", ".join(
-        f"{FACT_FLAGS[key][2:]} {value if value is not None else '(none)'}" for key, value in changed.items()
-    )
-    click.echo(f"recorded: event {event_id} corrected: {shown}")
+        records = obj.ledger().correct_event(
+            event_id, changes=given, reason=reason, reported_on=reported, dry_run=dry_run
+        )
+    shown = ", ".join(f"{FACT_FLAGS[key][2:]} {value}" for key, value in given.items())
+    report(obj, rules, records, f"recorded: event {event_id} corrected: {shown}")
 
 
 @click.command("void")
 @click.argument("event_id", metavar="ID")
-@click.option("--reason", required=True, help="Why.")
-@reported_option
+@correction_options
 @pass_context
-def event_void(obj: Context, event_id: str, reason: str, reported: str | None) -> None:
+def event_void(obj: Context, event_id: str, reason: str, reported: str | None, dry_run: bool, rules: str) -> None:
     """Void an event registered in error: it and every game of it no longer count.
 
     \b
@@ -121,16 +123,15 @@ def event_void(obj: Context, event_id: str, reason: str, reported: str | None) -
         ratings event void C2-17 --reason "registered twice"
     """
     with refusals(obj):
-        obj.ledger().void_event(event_id, reason=reason, reported_on=reported)
-    click.echo(f"recorded: event {event_id} void")
+        records = obj.ledger().void_event(event_id, reason=reason, reported_on=reported, dry_run=dry_run)
+    report(obj, rules, records, f"recorded: event {event_id} void")
 
 
 @click.command("restore")
 @click.argument("event_id", metavar="ID")
-@click.option("--reason", required=True, help="Why.")
-@reported_option
+@correction_options
 @pass_context
-def event_restore(obj: Context, event_id: str, reason: str, reported: str | None) -> None:
+def event_restore(obj: Context, event_id: str, reason: str, reported: str | None, dry_run: bool, rules: str) -> None:
     """Restore a voided event: it and its games count again.
 
     \b
@@ -138,8 +139,8 @@ def event_restore(obj: Context, event_id: str, reason: str, reported: str | None
         ratings event restore C2-17 --reason "it was not registered twice"
     """
     with refusals(obj):
-        obj.ledger().restore_event(event_id, reason=reason, reported_on=reported)
-    click.echo(f"recorded: event {event_id} restored")
+        records = obj.ledger().restore_event(event_id, reason=reason, reported_on=reported, dry_run=dry_run)
+    report(obj, rules, records, f"recorded: event {event_id} restored")
 
 
 @click.command("pair")

@@ -676,11 +676,13 @@ class RatingLedger(Application[UUID]):
         changes: Mapping[str, Any],
         reason: str,
         reported_on: str | None = None,
-    ) -> dict[str, Any]:
+        dry_run: bool = False,
+    ) -> list[LogRecord]:
         """Correct facts of a registered event (a new event in the log; the registration is never edited).
 
-        Returns the corrected facts that differ. A game recorded in the event keeps naming it: a correction
-        of its dates is not checked against them (the event's games are in the log, not in the aggregate).
+        A game recorded in the event keeps naming it: a correction of its dates is not checked against them
+        (the event's games are in the log, not in the aggregate; a game outside its event's dates is rated in
+        its own period). With ``dry_run`` nothing is written and the event is returned as it would be stored.
         """
         reason = values.check_text(reason, "reason")
         unknown = sorted(set(changes) - set(EVENT_FIELDS))
@@ -707,18 +709,23 @@ class RatingLedger(Application[UUID]):
             reported_on=reported,
             recorded_by=self.user,
         )
-        self._save_or_preview(aggregate, False)
-        return differing
+        return self._save_or_preview(aggregate, dry_run)
 
-    def void_event(self, event: str, *, reason: str, reported_on: str | None = None) -> None:
+    def void_event(
+        self, event: str, *, reason: str, reported_on: str | None = None, dry_run: bool = False
+    ) -> list[LogRecord]:
         """Void an event registered in error: it and every game naming it no longer count."""
-        self._void_event(event, reason, reported_on, void=True)
+        return self._void_event(event, reason, reported_on, dry_run, void=True)
 
-    def restore_event(self, event: str, *, reason: str, reported_on: str | None = None) -> None:
+    def restore_event(
+        self, event: str, *, reason: str, reported_on: str | None = None, dry_run: bool = False
+    ) -> list[LogRecord]:
         """Restore a voided event: it and its games count again."""
-        self._void_event(event, reason, reported_on, void=False)
+        return self._void_event(event, reason, reported_on, dry_run, void=False)
 
-    def _void_event(self, event: str, reason: str, reported_on: str | None, *, void: bool) -> None:
+    def _void_event(
+        self, event: str, reason: str, reported_on: str | None, dry_run: bool, *, void: bool
+    ) -> list[LogRecord]:
         reason = values.check_text(reason, "reason")
         aggregate = self.event(event)
         reported = self._after_report(aggregate.reported_on, reported_on, f"event {aggregate.event!r}", "void")
@@ -726,7 +733,7 @@ class RatingLedger(Application[UUID]):
             raise VoidError(f"event {aggregate.event!r} is {'already' if void else 'not'} void")
         kind = TournamentVoided if void else TournamentRestored
         aggregate.trigger_event(kind, event=aggregate.event, reason=reason, reported_on=reported, recorded_by=self.user)
-        self._save_or_preview(aggregate, False)
+        return self._save_or_preview(aggregate, dry_run)
 
     def pair(self, event: str, *, round: int, white: str, black: str, reported_on: str | None = None) -> None:
         """Record a pairing of the event: ``white`` against ``black`` in round ``round`` (issue 12 §2)."""

@@ -926,3 +926,24 @@ def test_player_withdraw_event_is_the_event_withdrawal(ratings: Ratings) -> None
             status=2)  # fmt: skip
     refused(ratings, "player", "withdraw", "C", "--event", "Q", "--on", "2024-03-21",
             message="player 'C' already withdrew from event 'Q'")  # fmt: skip
+
+
+def test_event_correct_dry_run_shows_the_ratings_it_would_change_and_records_nothing(ratings: Ratings) -> None:
+    """Issue 12 §1, "event correct, event void as for games": with --dry-run, the players whose ratings the
+    correction would change, old → new, and nothing written. A swiss corrected to thematic (D §2.9.2) would
+    take A's loss to B (IECG_A_LOSES) off the list: both back to their ratings before it, and off the list."""
+    iecg_players(ratings, ("A", 2000), ("B", 1800))
+    iecg_event(ratings, "S", "swiss")
+    ratings.game("g1", "B", "A", "1-0", "2024-03-10", "--event", "S")
+    assert iecg_rows(ratings) == IECG_A_LOSES
+    before = ledger_bytes(ratings)
+    out = ratings.ok("event", "correct", "S", "--type", "thematic", "--reason", "thematic", "--dry-run").stdout
+    lines = out.splitlines()
+    assert lines[0] == "dry run: nothing was recorded. Under iecg-1.7, 2 players would change on 1 list:"
+    changes = {line.split()[1]: line.split()[4:7] for line in lines[3:]}
+    assert changes == {"A": ["1985", "→", "off"], "B": ["1815", "→", "off"]}
+    assert ledger_bytes(ratings) == before
+    void = ratings.ok("event", "void", "S", "--reason", "entered twice", "--dry-run").stdout
+    assert void.splitlines()[0] == out.splitlines()[0]
+    assert ledger_bytes(ratings) == before
+    assert iecg_rows(ratings) == IECG_A_LOSES
