@@ -1001,9 +1001,23 @@ class FactsView:
                     if info is not None:
                         tc = tc or info.rate_of_play or ""
                         mode = mode or info.mode or ""
-                arbiter = forfeit if forfeit == "arbiter" else ""
-                fields = (game, white, black, points[result], finished, name or None, tc or None, mode or None)
-                append(new(Game, (*fields, info, arbiter)))
+                append(
+                    new(
+                        Game,
+                        (
+                            game,
+                            white,
+                            black,
+                            points[result],
+                            finished,
+                            name or None,
+                            tc or None,
+                            mode or None,
+                            info,
+                            forfeit if forfeit == "arbiter" else "",
+                        ),
+                    )
+                )
         by_month = self.amended_full_games(walkovers)
         for month in wanted:
             found.extend(by_month.get(month, ()))

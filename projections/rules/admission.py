@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from projections.rules.common import Game, Info, Select, Selected, TimeControlError, keep_if, seconds_for_moves
@@ -128,6 +129,9 @@ ICU_SELECT: Select = keep_if(icu_excluded)
 
 # --- The IECG's Rules and Regulations 5.1a (seed 002) ---------------------------------------------------------
 
+EVENT_OF = itemgetter(8)
+"""A :class:`Game`'s event, at C speed."""
+
 FRIENDLY_GAP = 250
 """D §2.7: friendly matches are rated "only ... if the rating difference between the players does not exceed
 250 points"."""
@@ -146,9 +150,11 @@ def iecg_select(ter: Callable[[Any, int, Mapping[str, Any], Info, str], int]) ->
     def select(params: Any, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Info) -> Selected:
         kept: list[Game] = []
         left: list[tuple[Game, str]] = []
+        if not any(map(EVENT_OF, games)):  # the usual period: no game of an event, nothing to look at
+            return games, ()
         for game in games:
             event = game.event
-            if event is None:  # the usual game: no event, nothing to look at
+            if event is None:
                 kept.append(game)
                 continue
             reason = None

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from operator import itemgetter
 from typing import Any, NamedTuple, Protocol
 
 from projections.rules.solver import components
@@ -295,22 +296,44 @@ class System:
         return StateCodec(self.columns, self.make)
 
 
-def keep_if(
-    excluded: Callable[[Any, Game], str | None],
-) -> Select:
+GAME_MODE_AND_CONTROL = itemgetter(7, 6)
+"""A :class:`Game`'s mode and time control, at C speed: what a test of the rate of play and the mode reads."""
+
+
+def split_by_mode_and_control(games: Sequence[Game], decide: Callable[[Game], tuple[bool, str | None]]) -> Selected:
+    """The games a run is given and those left off the list, from ``decide(game)``: (given to the run, the
+    clause that leaves it off or None), which must read only the game's mode and time control: it is asked
+    once per distinct pair."""
+    decided: dict[tuple[Any, ...], tuple[bool, str | None]] = {}
+    pairs = list(map(GAME_MODE_AND_CONTROL, games))
+    for game, pair in zip(games, pairs, strict=True):
+        if pair not in decided:
+            decided[pair] = decide(game)
+    if all(given and reason is None for given, reason in decided.values()):
+        return games, ()
+    kept: list[Game] = []
+    left: list[tuple[Game, str]] = []
+    for game, pair in zip(games, pairs, strict=True):
+        given, reason = decided[pair]
+        if given:
+            kept.append(game)
+        if reason is not None:
+            left.append((game, reason))
+    return kept, left
+
+
+def keep_if(excluded: Callable[[Any, Game], str | None]) -> Select:
     """A :attr:`System.select` from a test of one game at a time: ``excluded(params, game)`` is the message key
-    of the clause that leaves the game out, or None when it is rated."""
+    of the clause that leaves the game out, or None when it is rated. The test must read only the game's mode
+    and time control (and its params): it is made once per distinct pair of a run, a million games naming a
+    few dozen."""
 
     def select(params: Any, _index: int, _states: Mapping[str, Any], games: Sequence[Game], _info: Info) -> Selected:
-        kept: list[Game] = []
-        left: list[tuple[Game, str]] = []
-        for game in games:
+        def decide(game: Game) -> tuple[bool, str | None]:
             reason = excluded(params, game)
-            if reason is None:
-                kept.append(game)
-            else:
-                left.append((game, reason))
-        return (games, ()) if not left else (kept, left)
+            return reason is None, reason
+
+        return split_by_mode_and_control(games, decide)
 
     return select
 

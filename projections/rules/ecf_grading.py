@@ -164,6 +164,7 @@ from projections.rules.common import (
     age_on,
     closure,
     seconds_for_moves,
+    split_by_mode_and_control,
 )
 from projections.rules.rounding import round_half_up
 from projections.rules.solver import ConvergenceError, components, solve
@@ -867,20 +868,19 @@ def select(
     or faster than rapidplay (choice 2), is named as left off this list, but still given to the run, which
     counts it as played elsewhere (a player whose games were all elsewhere keeps his grade in the period)."""
     board = admission.over_the_board("seed 003: OTB grades are not impacted by internet games")
-    given: list[Game] = []
-    left: list[tuple[Game, str]] = []
-    for game in games:
+
+    def decide(game: Game) -> tuple[bool, str | None]:
         why = board(params, game)
         if why is not None:
-            left.append((game, why))
-            continue
-        given.append(game)
+            return False, why
         on = game_list(params, game.time_control)
-        if on != params.category:
-            where = f"the {on} list" if on else "no list (faster than rapidplay)"
-            control = game.time_control or "no recorded time control"
-            left.append((game, f"{params.name} choice 2: a game of {control} goes on {where}"))
-    return (games, ()) if not left else (given, left)
+        if on == params.category:
+            return True, None
+        where = f"the {on} list" if on else "no list (faster than rapidplay)"
+        control = game.time_control or "no recorded time control"
+        return True, f"{params.name} choice 2: a game of {control} goes on {where}"
+
+    return split_by_mode_and_control(games, decide)
 
 
 SYSTEM = System(

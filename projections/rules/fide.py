@@ -867,12 +867,30 @@ def rated_games(
     used = version(params, index)
     kept: list[Game] = []
     off: list[tuple[Game, str]] = []
-    starts: dict[str, FideState] = {}
+    ratings: dict[str, int | None] = {}
+    decided: dict[tuple[Any, ...], str | None] = {}
+    tiers = tuple(rating for rating, _ in used.standard_tiers) if used.list_name == "standard" else ()
+    mismatch = used.mismatch_from
     for game in games:
-        for player in (game.white, game.black):
-            if player not in starts:
-                starts[player] = start_state(used, index, player, states, info)
-        why = excluded(used, game, starts[game.white].rating, starts[game.black].rating)
+        white, black = game.white, game.black
+        if white not in ratings:
+            ratings[white] = start_state(used, index, white, states, info).rating
+        if black not in ratings:
+            ratings[black] = start_state(used, index, black, states, info).rating
+        # :func:`excluded` reads the ratings only through §1.1's tier (the highest one the better rating
+        # reaches) and, on a rapid or blitz list from its date, the 600-point rule: its verdict is made once
+        # per time control and tier, or per time control, pair of ratings and side of that date.
+        w, b = ratings[white], ratings[black]
+        key: tuple[Any, ...]
+        if mismatch is not None:
+            key = (game.time_control, w, b, game.day >= mismatch)
+        else:
+            top = max(r for r in (w, b, -1) if r is not None)
+            key = (game.time_control, next((tier for tier in tiers if top >= tier), None))
+        if key in decided:
+            why = decided[key]
+        else:
+            why = decided[key] = excluded(used, game, w, b)
         if why is None:
             kept.append(game)
         else:
