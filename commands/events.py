@@ -13,6 +13,7 @@ from commands.corrections import correction_options, report
 from commands.options import format_option, known_at_option, known_date, reported_option
 from commands.params import WHOLE
 from ledger.values import EVENT_CLASSES, EVENT_TYPES, MODES
+from projections.api import known_date as date_option
 from projections.events import EventRecord
 from projections.registry import RULES
 from projections.rules.crosstable import Crosstable, cell_text, quarters_text
@@ -202,8 +203,8 @@ def event_list(
     """
     with refusals(obj), obj.ratings() as ratings:
         known = known_date(known_at)
-        since = known_date(from_)
-        until = known_date(to)
+        since = date_option(from_, "--from date")
+        until = date_option(to, "--to date")
         rows = [
             {
                 "event": e.event,

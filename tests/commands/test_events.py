@@ -947,3 +947,8 @@ def test_event_correct_dry_run_shows_the_ratings_it_would_change_and_records_not
     assert void.splitlines()[0] == out.splitlines()[0]
     assert ledger_bytes(ratings) == before
     assert iecg_rows(ratings) == IECG_A_LOSES
+
+
+def test_event_list_refuses_a_bad_date_naming_its_option(ratings: Ratings) -> None:
+    refused(ratings, "event", "list", "--from", "2024-13-01", message="--from date '2024-13-01' is not a calendar date")
+    refused(ratings, "event", "list", "--to", "soon", message="--to date 'soon' is not a date of the form YYYY-MM-DD")
