@@ -201,10 +201,11 @@ def event_list(
     Example:
         ratings event list --from 2024-01-01 --type class
     """
-    with refusals(obj), obj.ratings() as ratings:
+    with refusals(obj):
         known = known_date(known_at)
         since = date_option(from_, "--from date")
         until = date_option(to, "--to date")
+    with refusals(obj), obj.ratings() as ratings:
         rows = [
             {
                 "event": e.event,
