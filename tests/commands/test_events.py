@@ -31,6 +31,7 @@ from pathlib import Path
 import pytest
 
 from projections.registry import RULES
+from tests.commands.event_support import explained_games, fide_player, left_out, status_blocks
 from tests.commands.support import Ratings, stored_rows, write_csv
 from tests.commands.system_support import listed
 
@@ -64,24 +65,6 @@ def table_rows(text: str, header: str) -> list[dict[str, str]]:
             break
         found.append({n: line[a:b].strip() for n, a, b in zip(names, spans, ends, strict=True)})
     return found
-
-
-def explained_games(text: str) -> list[str]:
-    """The games of an explanation's game table (its header starts with ``game``), in order: the lines under
-    it up to a blank line, the ``event``/``left out:`` lines, or ``terms:``/``after:``."""
-    lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines[:-1]) if line.startswith("game ") and lines[i + 1].startswith("-"))
-    games = []
-    for line in lines[start + 2 :]:
-        if not line.strip() or line.startswith(("event ", "left out: ", "terms:", "after:")):
-            break
-        games.append(line.split()[0])
-    return games
-
-
-def left_out(text: str) -> list[str]:
-    """The ``left out:`` lines of an explanation, without the prefix."""
-    return [line[len("left out: ") :] for line in text.splitlines() if line.startswith("left out: ")]
 
 
 def ledger_bytes(ratings: Ratings) -> bytes:
@@ -244,12 +227,6 @@ def test_an_event_corrected_to_online_takes_its_games_off_ecf_grading(ratings: R
 
 
 # --- 3. FIDE -----------------------------------------------------------------------------------------------------
-
-
-def fide_player(ratings: Ratings, player: str, rating: int, as_of: str = "2024-04-30", games: int = 100) -> None:
-    ratings.ok("player", "register", player, "--name", f"Player {player}", "--reported", "2023-01-01")
-    ratings.ok("player", "prior", player, "--system", "fide", "--rating", str(rating), "--games", str(games),
-               "--as-of", as_of, "--reported", as_of)  # fmt: skip
 
 
 def fide_blitz(ratings: Ratings, *, in_event: bool) -> None:
@@ -419,21 +396,6 @@ def test_iecg_d_2_7_a_forfeit_win_in_a_friendly_match_does_not_count(ledgers: Le
 
 
 # --- 5. event status -----------------------------------------------------------------------------------------------
-
-
-def status_blocks(text: str) -> dict[str, tuple[str, list[str]]]:
-    """``event status``'s answer: system → (its head line after the name, a ``game: clause`` line for each game
-    left out; the command prints the games of one clause on one line)."""
-    blocks: dict[str, tuple[str, list[str]]] = {}
-    current = ""
-    for line in text.splitlines():
-        if line.startswith("  "):  # "g1, g2: the clause": a line for each game
-            games, why = line.strip().split(": ", 1)
-            blocks[current][1].extend(f"{game}: {why}" for game in games.split(", "))
-        else:
-            current, head = line.split(": ", 1)
-            blocks[current] = (head, [])
-    return blocks
 
 
 def test_event_status_names_every_system_and_the_clause_of_each_game_left_out(ratings: Ratings) -> None:

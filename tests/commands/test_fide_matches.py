@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.commands.event_support import explained_games, fide_player, left_out, status_blocks
 from tests.commands.support import Ratings
 from tests.commands.system_support import listed
-from tests.commands.test_events import explained_games, fide_player, left_out, status_blocks
 
 Ledgers = Callable[[str], Ratings]
 
