@@ -1,0 +1,367 @@
+"""FIDE Tournament Report Files (TRF16 and TRF-2026), read into frozen values.
+
+Implements the fixed-column layout of *FIDE Handbook C.04 Annex 2, Format of
+Tournament Report File* (TRF16, and its 2026 edition "TRF26", applied from
+1 September 2025). Only what the ledger imports is read (issue 13 §1):
+
+- event lines 012 name, 022 city, 032 federation, 042/052 start and end,
+  092 type, 122 allotted times (TRF-2026's encoded time control is kept as
+  written), 132 round dates (TRF16/TRF26: YY/MM/DD, round 1 in columns 92-99,
+  round 2 in 102-109, ...);
+- player lines 001 (TRF16 table "Player section", columns 1-based):
+  1-3 ``001``, 5-8 start rank, 10 sex, 11-13 title, 15-47 name,
+  49-52 FIDE rating, 54-56 federation, 58-68 FIDE id, 70-79 birth date,
+  81-84 points, 86-89 rank; then for round *r* the ten columns from
+  ``92 + 10 (r - 1)``: 92-95 opponent's start rank (``0000`` or blank: none),
+  97 colour (``w``, ``b``, ``-``), 99 result.
+
+Every other line (062, 102, XXR, DAT, ``###`` comments...) is skipped.
+The parser is pure: it takes the file's text and leaves I/O to the caller.
+
+Choices where the text is silent or real files depart from it:
+
+- Dates are returned as ISO text. The spec writes 042/052 as YYYY/MM/DD and
+  132 as YY/MM/DD, but real files also write DD/MM/YYYY, DD.MM.YYYY and
+  ``28. 07. 2005``. Separators ``/ . -`` and spaces are accepted; a
+  four-digit first part is the year (YYYY/MM/DD); a four-digit last part is
+  the year (DD/MM/YYYY); three two-digit parts are YY/MM/DD as the spec says,
+  and YY means 20YY (TRF dates from 2006 on). Anything else is a TrfError.
+- A birth date may be a year alone (``1981``): it is kept as ``"1981"``;
+  a full one becomes ``YYYY-MM-DD``; blank or ``0000/00/00`` is None.
+- Rating ``0`` or blank, FIDE id ``0`` or blank: None (unrated, no id).
+- Without an opponent, the result must be a bye code ``H F U Z``, blank,
+  or ``+``/``-`` (some programs write a pairing-allocated bye or an
+  absence as ``0000 - +`` / ``0000 - -``); none of these is a game.
+- With an opponent, colour ``-`` is accepted only for a forfeit (``+``/``-``),
+  as in FIDE's own example file; such a pairing has no known colours.
+- A double forfeit (``-`` on both lines) counts as complementary.
+- Players' round columns are padded with blank rounds to the longest line.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import NamedTuple
+
+from ledger.errors import LedgerError
+
+# TRF16 "Player section": 1-based inclusive columns, turned into slices.
+_START_RANK = slice(4, 8)
+_SEX = slice(9, 10)
+_TITLE = slice(10, 13)
+_NAME = slice(14, 47)
+_RATING = slice(48, 52)
+_FEDERATION = slice(53, 56)
+_FIDE_ID = slice(57, 68)
+_BIRTH = slice(69, 79)
+_POINTS = slice(80, 84)
+_RANK = slice(85, 89)
+_FIRST_ROUND = 91  # column 92, 0-based
+_ROUND_WIDTH = 10  # TRF16: each round takes ten columns (8 of data, 2 blank)
+_PLAYER_WIDTH = 89  # a 001 line without rounds ends at column 89
+
+RESULTS_WITH_OPPONENT = frozenset("10=+-WDL")
+"""TRF16 result codes of a pairing: 1 0 = played; + - forfeit; W D L under one move."""
+
+RESULTS_WITHOUT_OPPONENT = frozenset("HFUZ+-")
+"""TRF16 bye codes (H half-point, F full-point, U pairing-allocated, Z zero), plus + - (see module docstring)."""
+
+_COMPLEMENT = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
+
+
+class TrfError(LedgerError):
+    """A TRF file the reader refuses; the message names the line(s) and what is wrong."""
+
+    def __init__(self, line: int, reason: str, other_line: int | None = None) -> None:
+        self.line = line
+        self.other_line = other_line
+        self.reason = reason
+        where = f"line {line}" if other_line is None else f"lines {line} and {other_line}"
+        super().__init__(f"{where}: {reason}")
+
+
+class RoundEntry(NamedTuple):
+    """One round's columns of a 001 line."""
+
+    round: int
+    opponent: int | None
+    """The opponent's start rank; None for ``0000`` or blank."""
+    colour: str
+    """``w``, ``b`` or ``-``."""
+    result: str
+    """A TRF16 result code, or ``""`` for blank."""
+
+
+class Player(NamedTuple):
+    """A 001 line."""
+
+    line: int
+    start_rank: int
+    sex: str
+    title: str
+    name: str
+    rating: int | None
+    federation: str
+    fide_id: int | None
+    birth: str | None
+    """ISO text at the precision written: ``1981`` or ``1981-04-13``."""
+    points: Decimal | None
+    rank: int | None
+    rounds: tuple[RoundEntry, ...]
+
+
+class Event(NamedTuple):
+    """The tournament lines (each ``""`` or None when absent)."""
+
+    name: str
+    site: str
+    federation: str
+    start: str | None
+    end: str | None
+    type: str
+    rate_of_play: str
+    round_dates: tuple[str | None, ...]
+    """Line 132, one entry per round (None where blank)."""
+
+
+class TrfFile(NamedTuple):
+    """A parsed TRF file."""
+
+    event: Event
+    players: tuple[Player, ...]
+
+
+class Pairing(NamedTuple):
+    """A game (or forfeit) of one round, read once from both players' lines."""
+
+    round: int
+    white: int
+    """Start rank of White (of the lower start rank when colours are unknown)."""
+    black: int
+    white_result: str
+    black_result: str
+    white_line: int
+    black_line: int
+    colours_known: bool
+
+
+def parse_date(text: str, line: int) -> str | None:
+    """Return a TRF date as ISO text, None when blank (see the module docstring for the forms taken).
+
+    >>> parse_date("18/04/08", 1), parse_date("2005/07/28", 1), parse_date("28. 07. 2005", 1)
+    ('2018-04-08', '2005-07-28', '2005-07-28')
+    """
+    stripped = text.strip()
+    if not stripped:
+        return None
+    parts = [part for part in re.split(r"[/.\- ]+", stripped) if part]
+    if len(parts) != 3 or not all(part.isdigit() for part in parts):
+        raise TrfError(line, f"date {stripped!r} is not YYYY/MM/DD, YY/MM/DD or DD/MM/YYYY")
+    if len(parts[0]) == 4:
+        year, month, day = parts
+    elif len(parts[2]) == 4:
+        day, month, year = parts
+    elif all(len(part) <= 2 for part in parts):
+        year, month, day = f"20{int(parts[0]):02d}", parts[1], parts[2]
+    else:
+        raise TrfError(line, f"date {stripped!r} is not YYYY/MM/DD, YY/MM/DD or DD/MM/YYYY")
+    try:
+        return date(int(year), int(month), int(day)).isoformat()
+    except ValueError:
+        raise TrfError(line, f"date {stripped!r} is not a calendar date") from None
+
+
+def _birth(text: str, line: int) -> str | None:
+    stripped = text.strip()
+    if not stripped or stripped.strip("0/.- ") == "":
+        return None
+    if stripped.isdigit() and len(stripped) == 4:
+        return stripped
+    return parse_date(stripped, line)
+
+
+def _number(text: str, line: int, what: str) -> int | None:
+    stripped = text.strip()
+    if not stripped:
+        return None
+    if not stripped.isdigit():
+        raise TrfError(line, f"{what} {stripped!r} is not a number")
+    return int(stripped)
+
+
+def _round_entry(text: str, number: int, line: int) -> RoundEntry:
+    text = text.ljust(8)
+    opponent = _number(text[0:4], line, f"round {number} opponent")
+    colour = text[5].strip() or "-"
+    result = text[7].strip()
+    if text[4] != " " or text[6] != " ":
+        raise TrfError(line, f"round {number} columns {text!r} are not 'OPPO C R'")
+    if colour not in ("w", "b", "-"):
+        raise TrfError(line, f"round {number} colour {colour!r} is not w, b or -")
+    if opponent == 0:
+        opponent = None
+    if opponent is None:
+        if result and result not in RESULTS_WITHOUT_OPPONENT:
+            raise TrfError(line, f"round {number} result {result!r} needs an opponent")
+        if colour != "-":
+            raise TrfError(line, f"round {number} colour {colour!r} without an opponent")
+    else:
+        if result and result not in RESULTS_WITH_OPPONENT:
+            raise TrfError(line, f"round {number} result {result!r} is not one of 1 0 = + - W D L")
+        if colour == "-" and result not in ("+", "-"):
+            raise TrfError(line, f"round {number} against {opponent} has no colour but is not a forfeit")
+    return RoundEntry(number, opponent, colour, result)
+
+
+def _player(text: str, line: int) -> Player:
+    padded = text.ljust(_PLAYER_WIDTH)
+    start_rank = _number(padded[_START_RANK], line, "start rank")
+    if start_rank is None or start_rank == 0:
+        raise TrfError(line, "start rank (columns 5-8) is missing")
+    name = padded[_NAME].strip()
+    if not name:
+        raise TrfError(line, "name (columns 15-47) is missing")
+    points_text = padded[_POINTS].strip()
+    try:
+        points = Decimal(points_text) if points_text else None
+    except InvalidOperation:
+        raise TrfError(line, f"points {points_text!r} are not a number") from None
+    rounds: list[RoundEntry] = []
+    offset = _FIRST_ROUND
+    while offset < len(text):
+        rounds.append(_round_entry(text[offset : offset + 8], len(rounds) + 1, line))
+        offset += _ROUND_WIDTH
+    return Player(
+        line=line,
+        start_rank=start_rank,
+        sex=padded[_SEX].strip(),
+        title=padded[_TITLE].strip(),
+        name=name,
+        rating=_number(padded[_RATING], line, "rating") or None,
+        federation=padded[_FEDERATION].strip(),
+        fide_id=_number(padded[_FIDE_ID], line, "FIDE id") or None,
+        birth=_birth(padded[_BIRTH], line),
+        points=points,
+        rank=_number(padded[_RANK], line, "rank"),
+        rounds=tuple(rounds),
+    )
+
+
+def _round_dates(text: str, line: int) -> tuple[str | None, ...]:
+    dates: list[str | None] = []
+    offset = _FIRST_ROUND
+    while offset < len(text):
+        dates.append(parse_date(text[offset : offset + 8], line))
+        offset += _ROUND_WIDTH
+    return tuple(dates)
+
+
+def parse(text: str) -> TrfFile:
+    """Read a TRF16 / TRF-2026 file's text.
+
+    >>> line = "001    1 m  g " + "Doe,John".ljust(34) + "2400 IRL     2500000 1990/01/02  1.0    1     2 w 1"
+    >>> trf = parse("012 Club Open\\n" + line)
+    >>> trf.event.name, trf.players[0].name, trf.players[0].birth, trf.players[0].rounds
+    ('Club Open', 'Doe,John', '1990-01-02', (RoundEntry(round=1, opponent=2, colour='w', result='1'),))
+    """
+    fields: dict[str, str] = {}
+    round_dates: tuple[str | None, ...] = ()
+    dates: dict[str, str | None] = {"042": None, "052": None}
+    players: list[Player] = []
+    seen: dict[int, int] = {}
+    for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        content = raw.rstrip()
+        code = content[:3]
+        if code in ("012", "022", "032", "092", "122"):
+            fields[code] = content[4:].strip()
+        elif code in dates:
+            dates[code] = parse_date(content[4:], number)
+        elif code == "132":
+            round_dates = _round_dates(content, number)
+        elif code == "001":
+            player = _player(content, number)
+            if player.start_rank in seen:
+                raise TrfError(number, f"start rank {player.start_rank} is also on line {seen[player.start_rank]}")
+            seen[player.start_rank] = number
+            players.append(player)
+    width = max([len(player.rounds) for player in players] + [len(round_dates)], default=0)
+    padded = tuple(
+        player._replace(
+            rounds=player.rounds + tuple(RoundEntry(r, None, "-", "") for r in range(len(player.rounds) + 1, width + 1))
+        )
+        for player in players
+    )
+    event = Event(
+        name=fields.get("012", ""),
+        site=fields.get("022", ""),
+        federation=fields.get("032", ""),
+        start=dates["042"],
+        end=dates["052"],
+        type=fields.get("092", ""),
+        rate_of_play=fields.get("122", ""),
+        round_dates=round_dates + (None,) * (width - len(round_dates)),
+    )
+    return TrfFile(event, padded)
+
+
+def pairings(trf: TrfFile) -> list[Pairing]:
+    """Each pairing once, in round then white-rank order, checked from both players' lines.
+
+    Both lines must name each other, have opposite colours (or both ``-`` for a
+    forfeit) and complementary results (1/0, =/=, +/-, W/L, D/D; -/- a double
+    forfeit), else a TrfError names both lines.
+    """
+    by_rank = {player.start_rank: player for player in trf.players}
+    found: list[Pairing] = []
+    for player in trf.players:
+        for entry in player.rounds:
+            if entry.opponent is None:
+                continue
+            other = by_rank.get(entry.opponent)
+            if other is None:
+                raise TrfError(player.line, f"round {entry.round}: opponent {entry.opponent} has no 001 line")
+            if other.start_rank == player.start_rank:
+                raise TrfError(player.line, f"round {entry.round}: player {player.start_rank} is paired with himself")
+            mirror = other.rounds[entry.round - 1]
+            if mirror.opponent != player.start_rank:
+                listed = "no opponent" if mirror.opponent is None else f"opponent {mirror.opponent}"
+                raise TrfError(
+                    player.line,
+                    f"round {entry.round}: {player.start_rank} plays {other.start_rank}, whose line has {listed}",
+                    other_line=other.line,
+                )
+            if {entry.colour, mirror.colour} not in ({"w", "b"}, {"-"}):
+                raise TrfError(
+                    player.line,
+                    f"round {entry.round}: colours {entry.colour} and {mirror.colour} do not match",
+                    other_line=other.line,
+                )
+            double_forfeit = entry.result == mirror.result == "-"
+            if not entry.result or not mirror.result:
+                raise TrfError(player.line, f"round {entry.round}: the game has no result", other_line=other.line)
+            if _COMPLEMENT[entry.result] != mirror.result and not double_forfeit:
+                raise TrfError(
+                    player.line,
+                    f"round {entry.round}: results {entry.result} and {mirror.result} are not complementary",
+                    other_line=other.line,
+                )
+            if player.start_rank > other.start_rank:
+                continue  # read once, from the lower start rank's line
+            white, black = (player, other) if entry.colour != "b" else (other, player)
+            white_entry, black_entry = (entry, mirror) if white is player else (mirror, entry)
+            found.append(
+                Pairing(
+                    round=entry.round,
+                    white=white.start_rank,
+                    black=black.start_rank,
+                    white_result=white_entry.result,
+                    black_result=black_entry.result,
+                    white_line=white.line,
+                    black_line=black.line,
+                    colours_known=entry.colour != "-",
+                )
+            )
+    found.sort(key=lambda pairing: (pairing.round, pairing.white))
+    return found
