@@ -191,7 +191,7 @@ def _number(text: str, line: int, what: str) -> int | None:
     return int(stripped)
 
 
-def _round_entry(text: str, number: int, line: int) -> RoundEntry:
+def _entry_of_round(text: str, number: int, line: int) -> RoundEntry:
     text = text.ljust(8)
     opponent = _number(text[0:4], line, f"round {number} opponent")
     colour = text[5].strip() or "-"
@@ -231,7 +231,7 @@ def _player(text: str, line: int) -> Player:
     rounds: list[RoundEntry] = []
     offset = _FIRST_ROUND
     while offset < len(text):
-        rounds.append(_round_entry(text[offset : offset + 8], len(rounds) + 1, line))
+        rounds.append(_entry_of_round(text[offset : offset + 8], len(rounds) + 1, line))
         offset += _ROUND_WIDTH
     return Player(
         line=line,
@@ -249,7 +249,7 @@ def _player(text: str, line: int) -> Player:
     )
 
 
-def _round_dates(text: str, line: int) -> tuple[str | None, ...]:
+def _dates_of_rounds(text: str, line: int) -> tuple[str | None, ...]:
     dates: list[str | None] = []
     offset = _FIRST_ROUND
     while offset < len(text):
@@ -279,7 +279,7 @@ def parse(text: str) -> TrfFile:
         elif code in dates:
             dates[code] = parse_date(content[4:], number)
         elif code == "132":
-            round_dates = _round_dates(content, number)
+            round_dates = _dates_of_rounds(content, number)
         elif code == "001":
             player = _player(content, number)
             if player.start_rank in seen:
