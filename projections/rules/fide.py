@@ -227,12 +227,10 @@ officer would expect:
 from __future__ import annotations
 
 import functools
-from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
-from itertools import pairwise
 from typing import Any, Literal, NamedTuple
 
 from projections.periods import PeriodScheme
@@ -251,6 +249,7 @@ from projections.rules.common import (
 )
 from projections.rules.elo_table import expected_hundredths, rating_difference_hundredths
 from projections.rules.rounding import round_half_up, round_hundredths_half_away
+from projections.rules.timeline import Timeline
 
 InitialFormula = Literal["20-per-half-point", "two-draws-1800"]
 """§8.2.3: how the initial rating is made from Ra and the score (2014/2022, or 2024)."""
@@ -436,12 +435,7 @@ VERSIONS: tuple[FideParams, ...] = (
 """Every version, in the order they came into force (the standard list before the rapid and the blitz)."""
 
 
-class TimelineError(ValueError):
-    """A FIDE timeline whose versions cannot follow one another."""
-
-
-@dataclass(frozen=True)
-class FideTimeline:
+class FideTimeline(Timeline[FideParams]):
     """Versions of one FIDE list in force one after another: each period is rated under the version in force
     on its last day (the day its play ends; FIDE's list of the first of the next month); before the first
     version's date, the first version (choice 11).
@@ -454,36 +448,16 @@ class FideTimeline:
     ('fide-2022', 'fide-2024')
     """
 
-    name: str
-    periods: PeriodScheme
-    versions: tuple[tuple[date, FideParams], ...]
-
-    def __post_init__(self) -> None:
-        if not self.versions:
-            raise TimelineError(f"timeline {self.name!r} has no versions")
-        days = [day for day, _ in self.versions]
-        if any(later <= earlier for earlier, later in pairwise(days)):
-            raise TimelineError(f"timeline {self.name!r}: the versions' dates must increase: {days}")
-        for day, params in self.versions:
-            if params.periods != self.periods or params.list_name != self.versions[0][1].list_name:
-                raise TimelineError(
-                    f"timeline {self.name!r}: {params.name} (from {day.isoformat()}) must rate the same list "
-                    "over the same periods as the timeline's other versions"
-                )
+    def version_problem(self, params: FideParams) -> str | None:
+        """Every version must rate the timeline's list over its periods."""
+        if params.periods != self.periods or params.list_name != self.versions[0][1].list_name:
+            return "must rate the same list over the same periods as the timeline's other versions"
+        return None
 
     @property
     def list_name(self) -> ListName:
         """The list every version of the timeline rates."""
         return self.versions[0][1].list_name
-
-    def in_force_on(self, day: date) -> FideParams:
-        """The version in force on ``day``: the last one from on or before it, else the first."""
-        at = bisect_right(self.versions, day, key=lambda version: version[0])
-        return self.versions[max(at - 1, 0)][1]
-
-    def for_period(self, index: int) -> FideParams:
-        """The version that rates period ``index``: the one in force on its last day."""
-        return self.in_force_on(self.periods.last_day(index))
 
 
 Rules = FideParams | FideTimeline

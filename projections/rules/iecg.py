@@ -84,16 +84,14 @@ The history quotes some old wordings and not others; where it is silent:
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
 from functools import partial
-from itertools import pairwise
 from typing import Any, NamedTuple, cast
 
 from projections.periods import PeriodScheme
 from projections.rules.rounding import round_half_up  # §I.5: published ratings are rounded half up
+from projections.rules.timeline import Timeline
 
 
 @dataclass(frozen=True)
@@ -136,45 +134,13 @@ class IecgParams:
         return self
 
 
-class TimelineError(ValueError):
-    """A timeline that cannot be built: no versions, dates out of order, or periods not shared."""
-
-
-@dataclass(frozen=True)
-class IecgTimeline:
-    """Versions in force one after another: each period is rated under the version in force on its
+class IecgTimeline(Timeline[IecgParams]):
+    """IECG versions in force one after another: each period is rated under the version in force on its
     last day, the day of its rating run (§II.2–3: the run uses what is "valid on the day of the
     rating run"); before the first version's date, the first version.
 
     Every version must have the timeline's periods (§II.1), or one period would not be one period.
     """
-
-    name: str
-    periods: PeriodScheme
-    versions: tuple[tuple[date, IecgParams], ...]
-
-    def __post_init__(self) -> None:
-        if not self.versions:
-            raise TimelineError(f"timeline {self.name!r} has no versions")
-        days = [day for day, _ in self.versions]
-        if any(later <= earlier for earlier, later in pairwise(days)):
-            raise TimelineError(f"timeline {self.name!r}: the versions' dates must increase: {days}")
-        for day, params in self.versions:
-            if params.periods != self.periods:
-                raise TimelineError(
-                    f"timeline {self.name!r}: {params.name} (from {day.isoformat()}) has periods of "
-                    f"{params.periods.months} months, the timeline {self.periods.months}: "
-                    "its versions must share one period scheme"
-                )
-
-    def in_force_on(self, day: date) -> IecgParams:
-        """The version in force on ``day``: the last one from on or before it, else the first."""
-        at = bisect_right(self.versions, day, key=lambda version: version[0])
-        return self.versions[max(at - 1, 0)][1]
-
-    def for_period(self, index: int) -> IecgParams:
-        """The version that rates period ``index``: the one in force on its last day."""
-        return self.in_force_on(self.periods.last_day(index))
 
 
 class PlayerState(NamedTuple):

@@ -31,7 +31,6 @@ from projections.rules.iecg import (
     IecgTimeline,
     PlayerState,
     RatedGame,
-    TimelineError,
     initial_state,
     is_listed,
     opponent_rating_used,
@@ -39,6 +38,7 @@ from projections.rules.iecg import (
     settle,
     transfer_state,
 )
+from projections.rules.timeline import TimelineError
 from tests.projections.federation import period_index
 
 NAMES = [

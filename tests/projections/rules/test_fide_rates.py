@@ -40,12 +40,12 @@ from projections.rules.fide import (
     FideParams,
     FideState,
     FideTimeline,
-    TimelineError,
     admits,
     excluded,
     list_of_time_control,
     rated_games,
 )
+from projections.rules.timeline import TimelineError
 
 
 def game(time_control: str | None, day: str = "2024-05-04", gid: str = "g1") -> Game:
