@@ -639,7 +639,9 @@ class Facts:
                 elif kind in EVENT_KINDS:
                     try:
                         s = decode_facts(kind, state)
-                        wrong = usable.event_problem(kind, s, self.event_now(s.get("event")))
+                        # A correction is checked against the event as it stands (its end after its start).
+                        current = self.event_now(s.get("event")) if kind == "TournamentCorrected" else None
+                        wrong = usable.event_problem(kind, s, current)
                     except (ValueError, KeyError, TypeError, AttributeError) as error:
                         s, wrong = {}, f"the stored event cannot be read ({error})"
                     if wrong is not None:  # issue 10 §3: withheld until the event is voided
