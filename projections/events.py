@@ -98,7 +98,7 @@ def event_games(view: FactsView, event: str) -> list[GameVersion]:
     facts, known, players = view.facts, view.known, view.players
     seen: set[str] = set()
     found: list[GameVersion] = []
-    for _month, row in facts.games_of_event(event):
+    for _month, row in facts.games_of_events({event}):
         if row.game in seen:
             continue
         seen.add(row.game)

@@ -662,7 +662,7 @@ class Facts:
                     self.event_facts.append(fact)
                     self.new_event_facts.append(fact)
                     if fact.kind != "registered":  # its games are rated otherwise: re-rate them and their players
-                        for month, row in self.games_of_event(fact.event):
+                        for month, row in self.games_of_events({fact.event}):
                             touch(month)
                             if track:
                                 touched.add(row.white)
@@ -722,32 +722,19 @@ class Facts:
                 facts.update(fact.changes)
         return facts
 
-    def games_of_event(self, event: str) -> list[tuple[str, GameRow]]:
-        """Every game some version of which names ``event``, with every month it can be rated in
-        (a scan of every month: corrections and voids of events are rare)."""
+    def games_of_events(self, events: Set[str]) -> list[tuple[str, GameRow]]:
+        """Every game some version of which names one of ``events``, with every month it can be rated in
+        (one scan of every month: corrections and voids of events, and views as known before them, are rare)."""
         found: list[tuple[str, GameRow]] = []
         for game, amendments in self.amendments.items():
             original = self.amended[game]
             names = {original.event} | {str(v) for k, v in amendments_changes(amendments) if k == "event"}
-            if event in names:
+            if not names.isdisjoint(events):
                 found.extend((month, original) for month in touched_months(original, amendments))
         for month in sorted(self.game_months()):
             found.extend(
-                (month, row) for row in self.month(month) if row.event == event and row.game not in self.amended
+                (month, row) for row in self.month(month) if row.event in events and row.game not in self.amended
             )
-        return found
-
-    def months_of_events(self, events: set[str]) -> set[str]:
-        """Every month a game some version of which names one of ``events`` can be rated in (one scan)."""
-        found: set[str] = set()
-        for game, amendments in self.amendments.items():
-            original = self.amended[game]
-            names = {original.event} | {str(v) for k, v in amendments_changes(amendments) if k == "event"}
-            if names & events:
-                found |= touched_months(original, amendments)
-        for month in sorted(self.game_months()):
-            if month not in found and any(row.event in events for row in self.month(month)):
-                found.add(month)
         return found
 
     def opponents_of(self, player: str) -> set[str]:
@@ -845,7 +832,7 @@ class Facts:
                 candidates.extend(self._undo_months(undo))
         unknown = {fact.event for fact in self.event_facts if not known.knows(fact)}
         if unknown:  # an event's games are rated otherwise before its facts are known (one scan for all)
-            candidates.extend(self.months_of_events(unknown))
+            candidates.extend(month for month, _ in self.games_of_events(unknown))
         late = set(known.late_players) | {
             p for p, corrections in self.player_corrections.items() if not all(map(known.knows, corrections))
         }
