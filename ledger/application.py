@@ -633,28 +633,11 @@ class RatingLedger(Application[UUID]):
         return facts
 
     def _event_value(self, field: str, value: Any) -> Any:
-        """An event's fact, checked (None when not said)."""
-        if field == "name":
-            return values.check_name(value, "event name")
-        if field == "type":
-            return values.check_choice(value, values.EVENT_TYPES, "event type")
-        if value is None or value == "":
-            if field == "start":
-                raise InvalidValueError("an event needs its start date (--start YYYY-MM-DD)")
-            return None
-        if field in ("start", "end"):
+        """An event's fact, checked (:func:`ledger.values.check_event_fact`); a date given as text is read
+        and must not be after today."""
+        if field in ("start", "end") and isinstance(value, str) and value:
             return self._day(value, f"{field} date").isoformat()
-        if field == "rate_of_play":
-            return values.check_time_control(value)
-        if field == "mode":
-            return values.check_choice(value, values.MODES, "mode")
-        if field == "rating_class":
-            return values.check_choice(value, values.EVENT_CLASSES, "class")
-        if field == "rounds":
-            return values.check_whole(value, "rounds", values.ROUNDS)
-        if field == "site":
-            return values.check_name(value, "site")
-        return values.check_country(value) or None  # federation
+        return values.check_event_fact(field, value)
 
     @staticmethod
     def _check_event_dates(event: str, facts: Mapping[str, Any]) -> None:

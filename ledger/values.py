@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from datetime import date
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ledger.errors import (
     FutureDateError,
@@ -408,6 +408,38 @@ def parse_decimal(text: str, what: str) -> float:
     if len(numeral) > _DIGITS_MAXIMUM:
         raise InvalidValueError(f"{what} has {len(numeral)} digits: no value of the ledger has more than a few")
     return float(numeral)
+
+
+def check_event_fact(field: str, value: Any) -> Any:
+    """An event's fact within its bounds (issue 12 §1), as recorded and as the fold reads it back: its name and
+    type always, its start date required, the others None when not said (or empty).
+
+    >>> check_event_fact("rounds", 7), check_event_fact("mode", None)
+    (7, None)
+    """
+    if field == "name":
+        return check_name(value, "event name")
+    if field == "type":
+        return check_choice(value, EVENT_TYPES, "event type")
+    if value is None or value == "":
+        if field == "start":
+            raise InvalidValueError("an event needs its start date (--start YYYY-MM-DD)")
+        return None
+    if field in ("start", "end"):
+        return check_fact_date(value, f"{field} date")
+    if field == "rate_of_play":
+        return check_time_control(value)
+    if field == "mode":
+        return check_choice(value, MODES, "mode")
+    if field == "rating_class":
+        return check_choice(value, EVENT_CLASSES, "class")
+    if field == "rounds":
+        return check_whole(value, "rounds", ROUNDS)
+    if field == "site":
+        return check_name(value, "site")
+    if field == "federation":
+        return check_country(value) or None
+    raise InvalidValueError(f"an event has no fact {field!r}")
 
 
 def check_registration_fact(field: str, value: object, reported: str | None = None) -> object:

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ledger import decoding, values
 from ledger.errors import InvalidTextError, InvalidValueError, LedgerError
+from ledger.events import EVENT_FIELDS
 
 if TYPE_CHECKING:
     from projections.facts import Facts
@@ -253,21 +254,6 @@ def _game_fact(field: str, value: Any, reported: object, registered: Callable[[s
     return check
 
 
-EVENT_CHECKS: dict[str, Callable[[Any], object]] = {
-    "name": lambda v: values.check_name(v, "event name"),
-    "type": lambda v: values.check_choice(v, values.EVENT_TYPES, "event type"),
-    "start": lambda v: values.check_fact_date(v, "start date"),
-    "end": lambda v: v is None or values.check_fact_date(v, "end date"),
-    "rate_of_play": lambda v: v is None or values.check_time_control(v),
-    "mode": lambda v: v is None or values.check_choice(v, values.MODES, "mode"),
-    "rating_class": lambda v: v is None or values.check_choice(v, values.EVENT_CLASSES, "class"),
-    "rounds": lambda v: v is None or values.check_whole(v, "rounds", values.ROUNDS),
-    "site": lambda v: v is None or values.check_name(v, "site"),
-    "federation": lambda v: v is None or values.check_country(v),
-}
-"""The check of each fact of an event (issue 12 §1), as :meth:`RatingLedger.register_event` makes it."""
-
-
 def event_problem(kind: str, state: Mapping[str, Any], current: Mapping[str, Any] | None = None) -> str | None:
     """Why a stored fact about an event cannot be folded (a registration's or a correction's facts out of
     bounds, an end before the start, an unreadable id or reported date), or None; ``current``: the event's
@@ -280,13 +266,13 @@ def event_problem(kind: str, state: Mapping[str, Any], current: Mapping[str, Any
             facts = state
         elif kind == "TournamentCorrected":
             facts = state["changes"]
-            if not isinstance(facts, dict) or not set(facts) <= set(EVENT_CHECKS):
+            if not isinstance(facts, dict) or not set(facts) <= set(EVENT_FIELDS):
                 raise InvalidValueError(f"an event correction of {values.shown(facts)}")
         else:
             return
-        for field, test in EVENT_CHECKS.items():
+        for field in EVENT_FIELDS:  # the checks the ledger records through
             if kind == "TournamentRegistered" or field in facts:
-                test(facts.get(field))
+                values.check_event_fact(field, facts.get(field))
         merged = {**(current or {}), **facts}
         end, start = merged.get("end"), merged.get("start")
         if isinstance(end, str) and isinstance(start, str) and end < start:
