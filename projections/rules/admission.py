@@ -28,7 +28,16 @@ from functools import cache
 from operator import itemgetter
 from typing import Any
 
-from projections.rules.common import Game, Info, Select, Selected, TimeControlError, keep_if, seconds_for_moves
+from projections.rules.common import (
+    Game,
+    Info,
+    Select,
+    Selected,
+    TimeControlError,
+    keep_if,
+    seconds_for_moves,
+    split_by_mode_and_control,
+)
 
 OVER_THE_BOARD = frozenset({"otb"})
 ONLINE = frozenset({"online"})
@@ -63,6 +72,34 @@ def both(*tests: Callable[[Any, Game], str | None]) -> Callable[[Any, Game], str
         return None
 
     return test
+
+
+def by_category(
+    params: Any,
+    games: Sequence[Game],
+    mode: Callable[[Any, Game], str | None],
+    category: Callable[[str | None], str | None],
+    clause: str,
+    lists: tuple[str, str],
+) -> Selected:
+    """The select of a system of several lists by rate of play (the ECF's grading, its online ratings): a game
+    of a mode it does not rate is left out; a game of another list (``category`` of its time control is not
+    ``params.category``) is given to the run, which counts it as played elsewhere, and named as left off this
+    one by ``clause``; ``lists``: the words of a list, and of a game too fast for any."""
+    noun, too_fast = lists
+
+    def decide(game: Game) -> tuple[bool, str | None]:
+        why = mode(params, game)
+        if why is not None:
+            return False, why
+        on = category(game.time_control)
+        if on == params.category:
+            return True, None
+        where = f"the {on} {noun}" if on else too_fast
+        control = game.time_control or "no recorded time control"
+        return True, f"{params.name} {clause}: a game of {control} goes on {where}"
+
+    return split_by_mode_and_control(games, decide)
 
 
 # --- ICU 1980, "Graded Tournaments" (seed 001) ----------------------------------------------------------------

@@ -141,6 +141,7 @@ http://website.lineone.net/~ihorlewyk/YCAGradCalc.htm (Yorkshire: working grades
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -164,7 +165,6 @@ from projections.rules.common import (
     age_on,
     closure,
     seconds_for_moves,
-    split_by_mode_and_control,
 )
 from projections.rules.rounding import round_half_up
 from projections.rules.solver import ConvergenceError, components, solve
@@ -868,19 +868,8 @@ def select(
     or faster than rapidplay (choice 2), is named as left off this list, but still given to the run, which
     counts it as played elsewhere (a player whose games were all elsewhere keeps his grade in the period)."""
     board = admission.over_the_board("seed 003: OTB grades are not impacted by internet games")
-
-    def decide(game: Game) -> tuple[bool, str | None]:
-        why = board(params, game)
-        if why is not None:
-            return False, why
-        on = game_list(params, game.time_control)
-        if on == params.category:
-            return True, None
-        where = f"the {on} list" if on else "no list (faster than rapidplay)"
-        control = game.time_control or "no recorded time control"
-        return True, f"{params.name} choice 2: a game of {control} goes on {where}"
-
-    return split_by_mode_and_control(games, decide)
+    by_list = functools.partial(game_list, params)
+    return admission.by_category(params, games, board, by_list, "choice 2", ("list", "no list (faster than rapidplay)"))
 
 
 SYSTEM = System(

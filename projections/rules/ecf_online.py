@@ -95,7 +95,6 @@ from projections.rules.common import (
     TimeControlError,
     local,
     seconds_for_moves,
-    split_by_mode_and_control,
 )
 from projections.rules.elo_table import expected_hundredths
 from projections.rules.rounding import round_half_up, round_hundredths_half_away
@@ -465,19 +464,8 @@ def select(
     game of another category ("Time Controls") is named as left off this rating but still given to the run,
     which counts it as played elsewhere, as before events."""
     online = admission.online_only("seed 003: internet games only")
-
-    def decide(game: Game) -> tuple[bool, str | None]:
-        why = online(params, game)
-        if why is not None:
-            return False, why
-        category = category_of(game.time_control)
-        if category == params.category:
-            return True, None
-        where = f"the {category} rating" if category else "no rating (faster than blitz)"
-        control = game.time_control or "no recorded time control"
-        return True, f"{params.name} (seed 003, Time Controls): a game of {control} goes on {where}"
-
-    return split_by_mode_and_control(games, decide)
+    words = ("rating", "no rating (faster than blitz)")
+    return admission.by_category(params, games, online, category_of, "(seed 003, Time Controls)", words)
 
 
 SYSTEM = System(
