@@ -58,3 +58,13 @@ def test_a_list_as_known_before_an_events_facts_rates_its_games_as_then(tmp_path
         cached.close()
         cold.close()
         reader.close()
+
+
+def test_an_events_facts_are_the_same_fields_in_the_log_and_in_a_view() -> None:
+    """The ledger's correctable facts of an event and the fields a system reads of it (after the id) are one
+    list, in one order: the fold reads the one by the names of the other."""
+    from ledger.events import EVENT_FIELDS
+    from projections.rules.common import EventInfo
+
+    assert EventInfo._fields[0] == "event"
+    assert EventInfo._fields[1:] == EVENT_FIELDS
