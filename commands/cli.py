@@ -26,9 +26,12 @@ from commands import (
     games,
     imports,
     inflation,
+    merges,
     players,
     queries,
     reference,
+    registry_listing,
+    tournament_reports,
     undo,
 )
 from commands.context import Context
@@ -86,7 +89,7 @@ def event() -> None:
 
 @click.group("import")
 def import_() -> None:
-    """Import players or games from a CSV file, all or nothing."""
+    """Import players or games (CSV), tournament reports (TRF), games (PGN) or FIDE lists, all or nothing."""
 
 
 prior = DefaultGroup("prior", players.player_prior, short_help="Record a rating the player brings from another system.")
@@ -94,6 +97,9 @@ prior = DefaultGroup("prior", players.player_prior, short_help="Record a rating 
 
 adjust = DefaultGroup("adjust", reference.adjust, short_help="Record a grading committee's adjustment, or void one.")
 """``ratings adjust …`` records an adjustment; ``ratings adjust void …`` voids one (issue 10 §3)."""
+
+export = DefaultGroup("export", audit.export, short_help="Write the lists of a run of periods, or an event as TRF.")
+"""``ratings export --rules …`` writes lists; ``ratings export trf --event E`` writes a tournament report (issue 13)."""
 
 COMMANDS: dict[click.Group, tuple[click.Command, ...]] = {
     cli: (
@@ -106,10 +112,11 @@ COMMANDS: dict[click.Group, tuple[click.Command, ...]] = {
         queries.explain,
         queries.history,
         queries.log,
+        registry_listing.players_,
         audit.publish,
         audit.audit,
         audit.diff,
-        audit.export,
+        export,
         audit.verify,
         files.init,
         files.backup,
@@ -128,15 +135,19 @@ COMMANDS: dict[click.Group, tuple[click.Command, ...]] = {
         undo.player_void,
         undo.player_restore,
         eligibility.player_eligibility,
+        merges.player_merge,
+        merges.player_unmerge,
     ),
     prior: (undo.prior_void,),
     adjust: (undo.adjust_void,),
+    export: (tournament_reports.export_trf,),
     game: (
         games.game_record,
         games.game_adjudicate,
         corrections.game_correct,
         corrections.game_void,
         corrections.game_restore,
+        games.game_show,
     ),
     event: (
         events.event_register,
@@ -150,7 +161,13 @@ COMMANDS: dict[click.Group, tuple[click.Command, ...]] = {
         events.event_status,
         eligibility.event_enter,
     ),
-    import_: (imports.import_players, imports.import_games),
+    import_: (
+        imports.import_players,
+        imports.import_games,
+        tournament_reports.import_trf,
+        tournament_reports.import_pgn,
+        tournament_reports.import_fide_list,
+    ),
 }
 """Every command, by the group it is registered on: the one place the command line is put together
 (no command module imports this one)."""

@@ -15,8 +15,9 @@ import click
 from commands import output, params
 from commands.audit import players
 from commands.context import Context, pass_context, refusals
-from commands.options import reported_option
+from commands.options import identities, identity_options, reported_option
 from commands.params import WHOLE
+from ledger.identities import label
 from ledger.store import LogRecord
 from ledger.values import FORFEIT_KINDS, MODES, SOURCES
 from projections.audit import compare
@@ -160,21 +161,36 @@ def game_restore(obj: Context, game_id: str, reason: str, reported: str | None, 
 @click.option("--starting-rating", type=WHOLE, help="The corrected starting rating (IECG §VII).")
 @click.option("--source", type=params.Choice(SOURCES), help="The corrected source of the starting rating.")
 @click.option("--rated-games", type=WHOLE, help="The corrected rated games behind the starting rating.")
+@identity_options(correcting=True)
 @correction_options
 @pass_context
 def player_correct(
-    obj: Context, /, player_id: str, reason: str, reported: str | None, dry_run: bool, rules: str, **facts: Any
+    obj: Context,
+    /,
+    player_id: str,
+    reason: str,
+    reported: str | None,
+    dry_run: bool,
+    rules: str,
+    fide_id: str | None,
+    national_ids: tuple[str, ...],
+    **facts: Any,
 ) -> None:
     """Correct registration facts of a player; the registration itself is kept.
 
     \b
     Example:
         ratings player correct 1002 --starting-rating 1650 --reason "tutor's estimate mistyped"
+        ratings player correct 1002 --fide-id 2500002 --reason "FIDE id mistyped"
     """
     changes = {field: value for field, value in facts.items() if value is not None}
+    ids = identities(fide_id, national_ids)
     with refusals(obj):
         records = obj.ledger().correct_player(
-            player_id, changes=changes, reason=reason, reported_on=reported, dry_run=dry_run
+            player_id, changes=changes, reason=reason, reported_on=reported, dry_run=dry_run, ids=ids
         )
-    shown = ", ".join(f"{field} {value}" for field, value in changes.items())
+    shown = ", ".join(
+        [f"{field} {value}" for field, value in changes.items()]
+        + [label(scheme, number or "none") for scheme, number in ids.items()]
+    )
     report(obj, rules, records, f"recorded: {player_id} corrected ({shown})")

@@ -1,13 +1,18 @@
-"""``game record`` and ``game adjudicate``: the facts of a game."""
+"""``game record``, ``game adjudicate`` and ``game show``: the facts of a game."""
 
 from __future__ import annotations
+
+import json
+from typing import Any
 
 import click
 
 from commands import params
 from commands.context import Context, pass_context, refusals
-from commands.options import reported_option
+from commands.options import format_option, known_at_option, known_date, reported_option
+from commands.queries import entry_line, fact_text
 from ledger.values import FORFEIT_KINDS, MODES
+from projections.game_view import GameFact, GameView, game_view
 
 
 @click.command("record")
@@ -76,3 +81,75 @@ def game_adjudicate(obj: Context, game_id: str, result: str, on: str, reported: 
     with refusals(obj):
         obj.ledger().adjudicate_game(game_id, result=result, on=on, reported_on=reported)
     click.echo(f"recorded: {game_id} adjudicated {result} on {on}")
+
+
+@click.command("show")
+@click.argument("game_id", metavar="ID")
+@known_at_option
+@format_option(["text", "json"], "text")
+@pass_context
+def game_show(obj: Context, game_id: str, known_at: str | None, fmt: str) -> None:
+    """Show a game: its facts as recorded, every amendment in log order, and the game as it stands.
+
+    \b
+    Example:
+        ratings game show G7
+        ratings game show G7 --known-at 2024-03-01 --format json
+    """
+    with refusals(obj):
+        view = game_view(obj.reader(), game_id, known_date(known_at))
+    if fmt == "json":
+        click.echo(json.dumps(game_json(view), ensure_ascii=False))
+    else:
+        click.echo(game_text(view), nl=False)
+
+
+def _entry(fact: GameFact) -> dict[str, Any]:
+    """A fact of the game in the shape of a ``log`` entry (the reason among its facts, as the log has it)."""
+    facts = dict(fact.facts)
+    if fact.reason is not None:
+        facts["reason"] = fact.reason
+    return {
+        "position": fact.position,
+        "type": fact.type,
+        "facts": facts,
+        "recorded_by": fact.recorded_by,
+        "reported_on": fact.reported_on,
+    }
+
+
+def game_json(view: GameView) -> dict[str, Any]:
+    """``game show --format json``: the recording and each amendment as ``log`` entries, then the game now."""
+    adjudication = view.adjudication
+    return {
+        "game": view.game,
+        "known_at": view.known_at,
+        "recorded": _entry(view.recorded),
+        "amendments": [_entry(fact) for fact in view.amendments],
+        "now": {
+            **dict(view.now),
+            "status": view.status,
+            "adjudicated": None if adjudication is None else {"result": adjudication[0], "on": adjudication[1]},
+        },
+    }
+
+
+def game_text(view: GameView) -> str:
+    """``game show``'s text: the recording and each amendment as ``log`` lines, then the game as it stands."""
+    adjudication = view.adjudication
+    now = [
+        *view.now,
+        ("status", view.status),
+        ("adjudicated", None if adjudication is None else adjudication[0]),
+        ("adjudicated_on", None if adjudication is None else adjudication[1]),
+    ]
+    lines = [
+        f"game {view.game}" + ("" if view.known_at is None else f", as known at {view.known_at}"),
+        "recorded:",
+        entry_line(_entry(view.recorded)),
+        "amendments:" + ("" if view.amendments else " none"),
+        *(entry_line(_entry(fact)) for fact in view.amendments),
+        "as it stands:",
+        "  " + " ".join(f"{key}={fact_text(value)}" for key, value in now),
+    ]
+    return "\n".join(lines) + "\n"

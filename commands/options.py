@@ -43,3 +43,41 @@ def known_date(known_at: str | None) -> str | None:
     ledger.errors.InvalidDateError: --known-at date '2024-3-1' is not a date of the form YYYY-MM-DD
     """
     return _known_date(known_at, "--known-at date")
+
+
+def identity_options(correcting: bool) -> Callable[[F], F]:
+    """``--fide-id N`` and ``--national-id SCHEME:ID`` (repeatable) of ``player register`` and ``correct``
+    (issue 13 §4); a correction releases a number with ``none`` (``--fide-id none``, ``--national-id ecf:none``)."""
+    release = " ('none' releases the one he holds)" if correcting else ""
+
+    def decorate(command: F) -> F:
+        command = click.option(
+            "--national-id",
+            "national_ids",
+            metavar="SCHEME:ID",
+            multiple=True,
+            help=f"A national id, e.g. ecf:123456A (repeatable; one per scheme){release}.",
+        )(command)
+        return click.option("--fide-id", metavar="N", help=f"The player's FIDE id{release}.")(command)
+
+    return decorate
+
+
+def identities(fide_id: str | None, national_ids: tuple[str, ...]) -> dict[str, str | None]:
+    """The identity numbers of the options by scheme, ``none`` as None (checked by the ledger).
+
+    >>> identities("2500001", ("ecf:123456A", "icu:none"))
+    {'fide': '2500001', 'ecf': '123456A', 'icu': None}
+    """
+    found: dict[str, str | None] = {}
+    if fide_id is not None:
+        found["fide"] = None if fide_id.strip().lower() == "none" else fide_id
+    for text in national_ids:
+        scheme, colon, number = text.partition(":")
+        if not colon or not scheme.strip():
+            raise click.BadParameter(f"{text!r} is not SCHEME:ID (e.g. ecf:123456A)", param_hint="'--national-id'")
+        key = scheme.strip().lower()
+        if key in found:
+            raise click.BadParameter(f"two {key} ids given: one per scheme", param_hint="'--national-id'")
+        found[key] = None if number.strip().lower() == "none" else number
+    return found

@@ -6,9 +6,10 @@ import click
 
 from commands import params
 from commands.context import Context, pass_context, refusals
-from commands.options import reported_option
+from commands.options import identities, identity_options, reported_option
 from commands.params import DECIMAL, WHOLE
-from ledger.values import PRIOR_STATUSES, PRIOR_SYSTEMS, SOURCES
+from ledger.identities import label
+from ledger.values import PRIOR_STATUSES, PRIOR_SYSTEMS, SOURCES, check_identity
 
 
 @click.command("register")
@@ -25,6 +26,7 @@ from ledger.values import PRIOR_STATUSES, PRIOR_SYSTEMS, SOURCES
     help="Where the starting rating comes from (IECG §VII).",
 )
 @click.option("--rated-games", type=WHOLE, help="Rated games behind the starting rating.")
+@identity_options(correcting=False)
 @reported_option
 @pass_context
 def player_register(
@@ -36,14 +38,20 @@ def player_register(
     starting_rating: int | None,
     source: str,
     rated_games: int | None,
+    fide_id: str | None,
+    national_ids: tuple[str, ...],
     reported: str | None,
 ) -> None:
-    """Register a player with a starting rating and its source.
+    """Register a player with a starting rating and its source, and his FIDE and national ids.
 
     \b
     Example:
         ratings player register 1001 --name "Anna Adler" --country DE --source tutor --starting-rating 1500
+        ratings player register 1002 --name "Brian Byrne" --country IE --fide-id 2500001 --national-id icu:1234
     """
+    ids = identities(fide_id, national_ids)
+    if None in ids.values():
+        raise click.BadParameter("'none' releases an id in `player correct`, not at registration")
     with refusals(obj):
         reg = obj.ledger().register_player(
             player_id,
@@ -54,8 +62,10 @@ def player_register(
             source=source,
             rated_games=rated_games,
             reported_on=reported,
+            ids={scheme: str(number) for scheme, number in ids.items()},
         )
-    click.echo(f"registered {reg.player} {reg.name}: starting rating {reg.starting_rating} ({reg.source})")
+    shown = "".join(f", {label(*check_identity(scheme, number))}" for scheme, number in ids.items())
+    click.echo(f"registered {reg.player} {reg.name}: starting rating {reg.starting_rating} ({reg.source}){shown}")
 
 
 @click.command("withdraw")

@@ -8,8 +8,10 @@ it in one transaction.
 
 from __future__ import annotations
 
+import dataclasses
 import getpass
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -26,12 +28,13 @@ from eventsourcing.persistence import IntegrityError, Recording
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import get_topic
 
-from ledger import bulk, chain, ledger_file, values
+from ledger import bulk, chain, fide_list, identities, ledger_file, pgn, pgn_import, trf, trf_import, values
 from ledger.errors import (
     AlreadyAdjudicatedError,
     DuplicateAdjustmentError,
     DuplicateEventError,
     DuplicateGameError,
+    DuplicateIdentityError,
     DuplicatePlayerError,
     DuplicatePriorError,
     DuplicatePublicationError,
@@ -41,6 +44,7 @@ from ledger.errors import (
     InvalidValueError,
     LedgerError,
     MarkerError,
+    MergeError,
     NotAdjudicableError,
     NothingToCorrectError,
     ReadOnlyLedgerError,
@@ -58,6 +62,7 @@ from ledger.errors import (
 from ledger.events import (
     EVENT_FIELDS,
     GAME_FIELDS,
+    IDENTITY_TYPES,
     REGISTRATION_FIELDS,
     Adjustment,
     AdjustmentVoided,
@@ -67,13 +72,19 @@ from ledger.events import (
     GameRecorded,
     GameRestored,
     GameVoided,
+    Identity,
+    IdentityClaimed,
+    IdentityReclaimed,
+    IdentityReleased,
     ListPublished,
     Player,
     PlayerCorrected,
     PlayerMarkedInactive,
+    PlayerMerged,
     PlayerReactivated,
     PlayerRegistered,
     PlayerRestored,
+    PlayerUnmerged,
     PlayerVoided,
     PlayerWithdrew,
     PriorRatingRecorded,
@@ -91,6 +102,7 @@ from ledger.events import (
     adjustment_key,
     event_key,
     game_key,
+    identity_key,
     player_key,
     publication_key,
 )
@@ -162,6 +174,20 @@ def os_user() -> str:
         return getpass.getuser()
     except (KeyError, OSError):
         return "unknown"
+
+
+@dataclass
+class FideListReport:
+    """What an import of a FIDE list did: players read, matched, priors recorded by system, kept, void."""
+
+    read: int
+    matched: int
+    priors: dict[str, int] = dataclasses.field(default_factory=dict)
+    kept: int = 0
+    """Priors not recorded: the player already had one of that system as of the date."""
+    void: int = 0
+    records: list[LogRecord] = dataclasses.field(default_factory=list)
+    """With ``dry_run``: the events that would be recorded."""
 
 
 @dataclass(frozen=True)
@@ -514,6 +540,13 @@ class RatingLedger(Application[UUID]):
             return False
         if self._player_void(player):
             raise VoidError(_void_player_message(player))
+        lookup = self._bulk_lookup
+        if lookup is None or lookup[0] != threading.get_ident():  # an import's rows: the replay maps them (issue 13 §4)
+            found = self._get(player_key(player), Player)
+            if found is not None and found.merged_into is not None:
+                raise MergeError(
+                    f"player {player!r} is merged into {found.merged_into!r}: record the game for {found.merged_into!r}"
+                )
         return True
 
     def _counting_player(self, player: str) -> Player:
@@ -536,19 +569,114 @@ class RatingLedger(Application[UUID]):
         source: str = "none",
         rated_games: int | None = None,
         reported_on: str | None = None,
+        ids: Mapping[str, str] | None = None,
     ) -> Registration:
-        """Record a new player (IECG §VII), refusing a second registration of the id."""
+        """Record a new player (IECG §VII), refusing a second registration of the id.
+
+        ``ids``: his identity numbers by scheme (``{"fide": "2500001", "ecf": "123456A"}``, issue 13 §4),
+        each refused if another player holds it; recorded with the registration, in one transaction.
+        """
         reported = self._reported(reported_on)
         reg = check_registration(
             player, name, country, born, starting_rating, source, rated_games, self.clock(), reported
         )
+        wanted = self._check_ids(ids or {})
         if self._player_exists(reg.player):
             raise DuplicatePlayerError(f"player {reg.player!r} is already registered")
         aggregate = Player._create(
             PlayerRegistered, **reg._asdict(), reported_on=reported.isoformat(), recorded_by=self.user
         )
-        self._save(aggregate, DuplicatePlayerError(f"player {reg.player!r} is already registered"))
+        claims = self._identity_events(reg.player, wanted, {}, "", reported.isoformat())
+        try:
+            self.save(aggregate, *claims)
+        except IntegrityError:
+            self._refuse_identity_race(reg.player, wanted)
+            raise DuplicatePlayerError(f"player {reg.player!r} is already registered") from None
         return reg
+
+    # --- identity numbers (issue 13 §4) ---------------------------------------------------------
+
+    def identities(self) -> identities.Identities:
+        """Who holds which identity number now (one read of the identity events)."""
+        reader = self.reader()
+        try:
+            return identities.fold(reader.records_of(IDENTITY_TYPES))
+        finally:
+            reader.close()
+
+    @staticmethod
+    def _check_ids(ids: Mapping[str, str | None]) -> dict[str, str | None]:
+        """The identity numbers by scheme, checked (None: the scheme's number is to be released)."""
+        wanted: dict[str, str | None] = {}
+        for scheme, number in ids.items():
+            if number is None:
+                wanted[values.check_identity(scheme, "0")[0] if scheme != "fide" else "fide"] = None
+                continue
+            name, checked = values.check_identity(scheme, number)
+            if name in wanted:
+                raise InvalidValueError(f"two {name} ids given: a player holds one number per scheme")
+            wanted[name] = checked
+        return wanted
+
+    def _identity_events(
+        self, player: str, wanted: Mapping[str, str | None], held: Mapping[str, str], reason: str, reported: str
+    ) -> list[Aggregate]:
+        """The identity aggregates with the events that give ``player`` the ``wanted`` numbers (and release
+        the ones he held of those schemes); refused for a number another player holds."""
+        changed: list[Aggregate] = []
+        for scheme, number in sorted(wanted.items()):
+            old = held.get(scheme)
+            if old == number:
+                continue
+            if old is not None:
+                found = self._get(identity_key(scheme, old), Identity)
+                assert found is not None
+                found.trigger_event(
+                    IdentityReleased,
+                    scheme=scheme,
+                    number=old,
+                    player=player,
+                    reason=reason,
+                    reported_on=reported,
+                    recorded_by=self.user,
+                )
+                changed.append(found)
+            if number is None:
+                continue
+            aggregate = self._get(identity_key(scheme, number), Identity)
+            if aggregate is None:
+                aggregate = Identity._create(
+                    IdentityClaimed,
+                    scheme=scheme,
+                    number=number,
+                    player=player,
+                    reported_on=reported,
+                    recorded_by=self.user,
+                )
+            elif aggregate.holder is None:
+                aggregate.trigger_event(
+                    IdentityReclaimed,
+                    scheme=scheme,
+                    number=number,
+                    player=player,
+                    reported_on=reported,
+                    recorded_by=self.user,
+                )
+            else:
+                raise DuplicateIdentityError(
+                    f"{identities.label(scheme, number)} is already held by player {aggregate.holder!r}"
+                )
+            changed.append(aggregate)
+        return changed
+
+    def _refuse_identity_race(self, player: str, wanted: Mapping[str, str | None]) -> None:
+        """After a failed save: refuse naming a number another office gave meanwhile, if that was the cause."""
+        for scheme, number in wanted.items():
+            found = None if number is None else self._get(identity_key(scheme, number), Identity)
+            if found is not None and found.holder not in (None, player):
+                raise DuplicateIdentityError(
+                    f"{identities.label(scheme, str(number))} is already held by player {found.holder!r}"
+                )
 
     def record_game(
         self,
@@ -692,7 +820,7 @@ class RatingLedger(Application[UUID]):
             reported_on=reported,
             recorded_by=self.user,
         )
-        return self._save_or_preview(aggregate, dry_run)
+        return self._save_or_preview(aggregate, dry_run=dry_run)
 
     def void_event(
         self, event: str, *, reason: str, reported_on: str | None = None, dry_run: bool = False
@@ -716,7 +844,7 @@ class RatingLedger(Application[UUID]):
             raise VoidError(f"event {aggregate.event!r} is {'already' if void else 'not'} void")
         kind = TournamentVoided if void else TournamentRestored
         aggregate.trigger_event(kind, event=aggregate.event, reason=reason, reported_on=reported, recorded_by=self.user)
-        return self._save_or_preview(aggregate, dry_run)
+        return self._save_or_preview(aggregate, dry_run=dry_run)
 
     def pair(self, event: str, *, round: int, white: str, black: str, reported_on: str | None = None) -> None:
         """Record a pairing of the event: ``white`` against ``black`` in round ``round`` (issue 12 §2)."""
@@ -999,7 +1127,7 @@ class RatingLedger(Application[UUID]):
         aggregate.trigger_event(
             GameCorrected, game=game, changes=stated, reason=reason, reported_on=reported, recorded_by=self.user
         )
-        return self._save_or_preview(aggregate, dry_run)
+        return self._save_or_preview(aggregate, dry_run=dry_run)
 
     def _game_value(self, field: str, value: str | None, reported: str) -> str | None:
         """A corrected game fact, checked as a recording checks it."""
@@ -1046,7 +1174,7 @@ class RatingLedger(Application[UUID]):
             raise VoidError(f"game {game!r} is already void" if void else f"game {game!r} is not void")
         event = GameVoided if void else GameRestored
         aggregate.trigger_event(event, game=game, reason=reason, reported_on=reported, recorded_by=self.user)
-        return self._save_or_preview(aggregate, dry_run)
+        return self._save_or_preview(aggregate, dry_run=dry_run)
 
     def correct_player(
         self,
@@ -1056,15 +1184,27 @@ class RatingLedger(Application[UUID]):
         reason: str,
         reported_on: str | None = None,
         dry_run: bool = False,
+        ids: Mapping[str, str | None] | None = None,
     ) -> list[LogRecord]:
-        """Correct registration facts of a player (IECG §VII), checked as a registration is."""
+        """Correct registration facts of a player (IECG §VII), checked as a registration is.
+
+        ``ids``: identity numbers to give him by scheme, replacing the one he holds of that scheme
+        (None: release it) (issue 13 §4); a number another player holds is refused.
+        """
         player = values.check_id(player, "player id")
         reason = values.check_text(reason, "reason")
         unknown = sorted(set(changes) - set(REGISTRATION_FIELDS))
         if unknown:
             raise InvalidValueError(f"a player correction cannot change {', '.join(unknown)}")
+        wanted = self._check_ids(ids or {})
         aggregate = self._counting_player(player)
         reported = self._after_report(aggregate.reported_on, reported_on, f"player {player!r}'s registration")
+        claims = self._identity_events(player, wanted, self.identities().of(player), reason, reported)
+        if not changes:
+            if not claims:
+                shown = ", ".join(f"{identities.label(k, str(v))}" for k, v in wanted.items() if v) or "no facts given"
+                raise NothingToCorrectError(f"the correction of player {player!r} changes nothing: {shown} as held")
+            return self._save_identities(player, wanted, claims, dry_run)
         merged = {**aggregate.registration, **changes}
         if changes.get("source") == "none" and "starting_rating" not in changes:
             merged["starting_rating"] = None  # back to the §VII.3 default
@@ -1076,18 +1216,29 @@ class RatingLedger(Application[UUID]):
             if first is not None:
                 values.check_born(date.fromisoformat(str(differing["born"])), first, "born")
         stated = {f: corrected[f] for f in REGISTRATION_FIELDS if f in changes or f in differing}
-        if not differing:
+        if not differing and not claims:
             shown = ", ".join(f"{f} {aggregate.registration[f]!r}" for f in changes) or "no facts given"
             raise NothingToCorrectError(f"the correction of player {player!r} changes nothing: {shown} as registered")
-        aggregate.trigger_event(
-            PlayerCorrected,
-            player=player,
-            changes=stated,
-            reason=reason,
-            reported_on=reported,
-            recorded_by=self.user,
-        )
-        return self._save_or_preview(aggregate, dry_run)
+        if differing:
+            aggregate.trigger_event(
+                PlayerCorrected,
+                player=player,
+                changes=stated,
+                reason=reason,
+                reported_on=reported,
+                recorded_by=self.user,
+            )
+        return self._save_identities(player, wanted, [aggregate, *claims], dry_run)
+
+    def _save_identities(
+        self, player: str, wanted: Mapping[str, str | None], aggregates: Sequence[Aggregate], dry_run: bool
+    ) -> list[LogRecord]:
+        """Save a correction with its identity events, refusing cleanly a number given elsewhere meanwhile."""
+        try:
+            return self._save_or_preview(*aggregates, dry_run=dry_run)
+        except IntegrityError:
+            self._refuse_identity_race(player, wanted)
+            raise
 
     def _after_report(self, original: str, reported_on: str | None, what: str, act: str = "correction") -> str:
         """The reported date of a correction, a void or a restoration: not before its fact was reported."""
@@ -1096,10 +1247,11 @@ class RatingLedger(Application[UUID]):
             raise ReportedOrderError(f"the {act} is reported on {reported}, before {what} was reported on {original}")
         return reported
 
-    def _save_or_preview(self, aggregate: Aggregate, dry_run: bool) -> list[LogRecord]:
-        """Save the aggregate's new events, or (``dry_run``) return them as stored records after the head."""
+    def _save_or_preview(self, *aggregates: Aggregate, dry_run: bool) -> list[LogRecord]:
+        """Save the aggregates' new events in one transaction, or (``dry_run``) return them as stored records
+        after the head."""
         if not dry_run:
-            self.save(aggregate)
+            self.save(*aggregates)
             return []
         reader = self.reader()
         try:
@@ -1107,7 +1259,8 @@ class RatingLedger(Application[UUID]):
         finally:
             reader.close()
         records = []
-        for offset, event in enumerate(aggregate.collect_events(), start=1):
+        events = [event for aggregate in aggregates for event in aggregate.collect_events()]
+        for offset, event in enumerate(events, start=1):
             stored = self.mapper.to_stored_event(event)
             records.append(LogRecord(head + offset, type_of(stored.topic), stored.state))
         return records
@@ -1181,7 +1334,102 @@ class RatingLedger(Application[UUID]):
             raise VoidError(f"player {player!r} is already void" if void else f"player {player!r} is not void")
         event = PlayerVoided if void else PlayerRestored
         aggregate.trigger_event(event, player=player, reason=reason, reported_on=reported, recorded_by=self.user)
-        return self._save_or_preview(aggregate, dry_run)
+        return self._save_or_preview(aggregate, dry_run=dry_run)
+
+    # --- merges of duplicate registrations (issue 13 §4) -------------------------------------------
+
+    def merge_player(
+        self, player: str, *, into: str, reason: str, reported_on: str | None = None, dry_run: bool = False
+    ) -> list[LogRecord]:
+        """Record that ``player`` was a duplicate registration of ``into``: from the merge on, his games,
+        priors and events count as ``into``'s. Refused when the two played the same game (it would be a game
+        against himself), and for a player merged already or merged into another."""
+        player = values.check_id(player, "player id")
+        into = values.check_id(into, "player id")
+        reason = values.check_text(reason, "reason")
+        if player == into:
+            raise SelfPlayError(f"player {player!r} cannot be merged into himself")
+        aggregate = self._counting_player(player)
+        target = self._counting_player(into)
+        if aggregate.merged_into is not None:
+            raise MergeError(f"player {player!r} is already merged into {aggregate.merged_into!r}")
+        if target.merged_into is not None:
+            raise MergeError(
+                f"player {into!r} is merged into {target.merged_into!r}: merge {player!r} into {target.merged_into!r}"
+            )
+        group = {into} | self._merged_into(into)
+        shared = self._games_between(player, group)
+        if shared:
+            raise MergeError(
+                f"players {player!r} and {into!r} both played game {shared[0]!r}"
+                + (f" (and {len(shared) - 1} more)" if len(shared) > 1 else "")
+                + ": one registration cannot play the other; correct or void the game first"
+            )
+        reported = self._after_report(
+            max(aggregate.reported_on, target.reported_on), reported_on, "the later registration", "merge"
+        )
+        aggregate.trigger_event(
+            PlayerMerged, player=player, into=into, reason=reason, reported_on=reported, recorded_by=self.user
+        )
+        return self._save_or_preview(aggregate, dry_run=dry_run)
+
+    def unmerge_player(
+        self, player: str, *, reason: str, reported_on: str | None = None, dry_run: bool = False
+    ) -> list[LogRecord]:
+        """Undo a merge recorded in error: ``player`` counts as himself again."""
+        player = values.check_id(player, "player id")
+        reason = values.check_text(reason, "reason")
+        aggregate = self._counting_player(player)
+        if aggregate.merged_into is None:
+            raise MergeError(f"player {player!r} is not merged")
+        reported = self._after_report(
+            aggregate.reported_on, reported_on, f"player {player!r}'s registration", "unmerge"
+        )
+        aggregate.trigger_event(
+            PlayerUnmerged,
+            player=player,
+            into=aggregate.merged_into,
+            reason=reason,
+            reported_on=reported,
+            recorded_by=self.user,
+        )
+        return self._save_or_preview(aggregate, dry_run=dry_run)
+
+    def _merged_into(self, into: str) -> set[str]:
+        """The players merged into ``into`` now."""
+        merged: dict[str, str] = {}
+        reader = self.reader()
+        try:
+            for record in reader.records_of(("PlayerMerged", "PlayerUnmerged")):
+                state = record.facts()
+                if record.type == "PlayerMerged":
+                    merged[state["player"]] = state["into"]
+                else:
+                    merged.pop(state["player"], None)
+        finally:
+            reader.close()
+        return {player for player, target in merged.items() if target == into}
+
+    def _games_between(self, player: str, others: set[str]) -> list[str]:
+        """The games, as corrected and not void, between ``player`` and one of ``others``."""
+        needles = {json.dumps(player).encode(), json.dumps(player, ensure_ascii=False).encode()}
+        candidates: set[str] = set()
+        reader = self.reader()
+        try:
+            for record in reader.records_of(("GameRecorded", "GameCorrected")):
+                if any(needle in record.state for needle in needles):
+                    candidates.add(record.facts()["game"])
+        finally:
+            reader.close()
+        found = []
+        for game in sorted(candidates):
+            aggregate = self._get(game_key(game), Game)
+            if aggregate is None or aggregate.voided:
+                continue
+            sides = {aggregate.facts["white"], aggregate.facts["black"]}
+            if player in sides and not sides.isdisjoint(others):
+                found.append(game)
+        return found
 
     def void_prior(
         self,
@@ -1215,7 +1463,7 @@ class RatingLedger(Application[UUID]):
             reported_on=reported,
             recorded_by=self.user,
         )
-        return self._save_or_preview(aggregate, dry_run)
+        return self._save_or_preview(aggregate, dry_run=dry_run)
 
     def void_adjustment(
         self,
@@ -1255,7 +1503,7 @@ class RatingLedger(Application[UUID]):
             reported_on=reported,
             recorded_by=self.user,
         )
-        return self._save_or_preview(aggregate, dry_run)
+        return self._save_or_preview(aggregate, dry_run=dry_run)
 
     # --- publications (audit issue §3) ---------------------------------------
 
@@ -1315,6 +1563,293 @@ class RatingLedger(Application[UUID]):
             self.notices.append(f"warning: the log no longer matches its witness ({error})")
         except (chain.ChainError, sqlite3.Error, OSError) as error:
             self.notices.append(f"warning: the chain's witness was not extended ({error}); `ratings verify` extends it")
+
+    # --- tournament reports (issue 13 §1) --------------------------------------------------------
+
+    def _known_people(self) -> trf_import.Known:
+        """What an import plan needs of the ledger, in one read of the players' facts."""
+        people: dict[str, tuple[str, str | None]] = {}
+        void: dict[str, bool] = {}
+        merged: dict[str, str] = {}
+        earliest: dict[str, str] = {}
+        reader = self.reader()
+        try:
+            kinds = (
+                "PlayerRegistered",
+                "PlayerCorrected",
+                "PlayerVoided",
+                "PlayerRestored",
+                "PriorRatingRecorded",
+                "PlayerMerged",
+                "PlayerUnmerged",
+            )
+            for record in reader.records_of(kinds):
+                state = record.facts()
+                player = state["player"]
+                if record.type == "PlayerMerged":
+                    merged[player] = state["into"]
+                elif record.type == "PlayerUnmerged":
+                    merged.pop(player, None)
+                elif record.type == "PlayerRegistered":
+                    people[player] = (state["name"], state["born"])
+                elif record.type == "PlayerCorrected":
+                    name, born = people[player]
+                    changes = state["changes"]
+                    people[player] = (changes.get("name", name), changes.get("born", born))
+                elif record.type == "PriorRatingRecorded":
+                    if state["system"] == "fide":
+                        earliest[player] = min(earliest.get(player, state["as_of"]), state["as_of"])
+                else:
+                    void[player] = record.type == "PlayerVoided"
+        finally:
+            reader.close()
+        return trf_import.Known(  # a number held by a merged duplicate identifies his original (issue 13 §4)
+            fide_ids={number: merged.get(p, p) for number, p in self.identities().index("fide").items()},
+            people={p: facts for p, facts in people.items() if not void.get(p) and p not in merged},
+            registered=set(people),
+            fide_priors=earliest,
+            today=self.clock().isoformat(),
+        )
+
+    def import_trf(
+        self,
+        path: str,
+        *,
+        event: str | None = None,
+        register_new: bool = False,
+        priors: bool = False,
+        reported_on: str | None = None,
+        dry_run: bool = False,
+    ) -> tuple[trf_import.TrfPlan, list[LogRecord]]:
+        """Import a FIDE tournament report (TRF16 or TRF-2026): its event, players, priors and games, in one
+        transaction or not at all (issue 13 §1); ``dry_run`` records nothing and returns what it would.
+
+        ``event`` is the event's id (default: the file's name without its extension); an event already
+        registered under it takes the games (they must fall within its dates).
+        """
+        try:
+            with open(path, encoding="utf-8-sig", newline="") as handle:
+                text = handle.read()
+        except OSError as error:
+            raise _unreadable(path, error) from None
+        except UnicodeDecodeError:
+            try:
+                with open(path, encoding="latin-1", newline="") as handle:  # Swiss-Manager's older files
+                    text = handle.read()
+            except OSError as error:
+                raise _unreadable(path, error) from None
+        parsed = trf.parse(text)
+        event_id = values.check_id(event if event is not None else os.path.splitext(os.path.basename(path))[0], "event")
+        plan = trf_import.plan(parsed, event_id, self._known_people(), register_new=register_new, priors=priors)
+        records = self._record_import(
+            {event_id: plan.event_facts}, plan.new_players, plan.priors, plan.games, f"tournament report of {event_id}",
+            reported_on, dry_run,
+        )  # fmt: skip
+        return plan, records
+
+    def import_pgn(
+        self,
+        path: str,
+        *,
+        event: str | None = None,
+        names: Mapping[str, str] | None = None,
+        reported_on: str | None = None,
+        dry_run: bool = False,
+        date: str | None = None,
+    ) -> tuple[pgn_import.PgnPlan, list[LogRecord]]:
+        """Import the games of a PGN file from their headers (issue 13 §2), in one transaction or not at all.
+
+        ``names`` maps PGN names to players (for players without a FIDE id the ledger holds);
+        ``event`` names the event of every game (else they are grouped by their Event headers).
+        """
+        try:
+            with open(path, encoding="utf-8-sig", newline="") as handle:
+                games = pgn.read(handle).games
+        except OSError as error:
+            raise _unreadable(path, error) from None
+        if event is not None:
+            event = values.check_id(event, "event")
+        known = self._known_people()
+        for player in (names or {}).values():
+            if player not in known.people:
+                raise UnknownPlayerError(f"the --players mapping names player {player!r}, who is not registered")
+        plan = pgn_import.plan(
+            games,
+            known,
+            names or {},
+            event=event,
+            registered=lambda name: self._get(event_key(name), Tournament) is not None,
+            date=self._day(date, "--date").isoformat() if date else None,
+        )
+        records = self._record_import(plan.events, [], [], plan.games, "", reported_on, dry_run)
+        return plan, records
+
+    def import_fide_list(
+        self, path: str, *, as_of: str, reported_on: str | None = None, dry_run: bool = False
+    ) -> FideListReport:
+        """Record FIDE's published ratings of a monthly list (XML, TXT, or a zip of one) as ``fide``,
+        ``fide-rapid`` and ``fide-blitz`` priors as of ``as_of``, for the registered players with a FIDE id
+        (issue 13 §3); one transaction. The list is streamed: only the ledger's own players are kept.
+
+        Others on the list are counted, not recorded; a player who already has a prior of that system as of
+        ``as_of`` keeps it (counted), so a list can be imported again after more players are registered.
+        """
+        day, reported = self._dated(as_of, "as-of date", reported_on)
+        holders = self.identities().index("fide")
+        found: dict[str, fide_list.FideEntry] = {}
+        read = 0
+        for entry in fide_list.read(path):
+            read += 1
+            player = holders.get(str(entry.fide_id))
+            if player is not None:
+                found[player] = entry
+        aggregates: list[Aggregate] = []
+        report = FideListReport(read=read, matched=len(found))
+        for player, entry in sorted(found.items()):
+            if self._player_void(player):
+                report.void += 1
+                continue
+            aggregate = self._counting_player(player)
+            for system, rated in (("fide", entry.standard), ("fide-rapid", entry.rapid), ("fide-blitz", entry.blitz)):
+                if rated is None:
+                    continue
+                if (system, day.isoformat()) in aggregate.priors:
+                    report.kept += 1
+                    continue
+                try:
+                    values.check_prior(system, rated.rating, rated.games)
+                except LedgerError as error:
+                    raise _named(error, f"line {entry.line} (FIDE id {entry.fide_id}): {error}") from None
+                aggregate.trigger_event(
+                    PriorRatingRecorded,
+                    player=player,
+                    system=system,
+                    rating=float(rated.rating),
+                    games=rated.games,
+                    status=None,
+                    deviation=None,
+                    volatility=None,
+                    as_of=day.isoformat(),
+                    source=f"FIDE list of {day.isoformat()}" + (f", K {rated.k}" if rated.k is not None else ""),
+                    reported_on=reported.isoformat(),
+                    recorded_by=self.user,
+                )
+                report.priors[system] = report.priors.get(system, 0) + 1
+            if aggregate.pending_events:
+                aggregates.append(aggregate)
+        if dry_run:
+            report.records = self._save_or_preview(*aggregates, dry_run=True)
+        elif aggregates:
+            try:
+                self.save(*aggregates)
+            except IntegrityError:
+                raise DuplicatePriorError(
+                    "another recording added priors of the same players meanwhile: nothing was imported; try again"
+                ) from None
+        return report
+
+    def _record_import(
+        self,
+        events: Mapping[str, Mapping[str, Any]],
+        new_players: Sequence[trf_import.NewPlayer],
+        priors: Sequence[trf_import.PlannedPrior],
+        games: Sequence[trf_import.PlannedGame],
+        source: str,
+        reported_on: str | None,
+        dry_run: bool,
+    ) -> list[LogRecord]:
+        """Record an import's facts in one transaction (or, ``dry_run``, return them): the events not yet
+        registered, the new players with their FIDE ids, the priors, the games (a not-rated one voided with
+        its reason); every fact checked as its own command checks it, the whole refused on the first fault."""
+        reported = self._reported(reported_on).isoformat()
+        aggregates: list[Aggregate] = []
+        for event_id, given in events.items():
+            registered = self._get(event_key(event_id), Tournament)
+            if registered is not None:
+                if registered.voided:
+                    raise VoidError(f"event {event_id!r} is void: restore it before importing its games")
+                continue
+            facts = {field: self._event_value(field, given[field]) for field in EVENT_FIELDS}
+            self._check_event_dates(event_id, facts)
+            aggregates.append(
+                Tournament._create(
+                    TournamentRegistered, event=event_id, **facts, reported_on=reported, recorded_by=self.user
+                )
+            )
+        new_events = {event_id for event_id in events if self._get(event_key(event_id), Tournament) is None}
+        new_players_by_id: dict[str, Player] = {}
+        for new in new_players:
+            reg = check_registration(
+                new.player, new.name, new.country, new.born, today=self.clock(), reported=date.fromisoformat(reported)
+            )
+            aggregate = Player._create(PlayerRegistered, **reg._asdict(), reported_on=reported, recorded_by=self.user)
+            new_players_by_id[new.player] = aggregate
+            aggregates.append(aggregate)
+            if new.fide_id is not None:
+                aggregates.extend(self._identity_events(new.player, {"fide": new.fide_id}, {}, "", reported))
+        for prior in priors:
+            values.check_prior("fide", prior.rating, None, None, None)
+            holder = new_players_by_id.get(prior.player) or self._counting_player(prior.player)
+            holder.trigger_event(
+                PriorRatingRecorded,
+                player=prior.player,
+                system="fide",
+                rating=float(prior.rating),
+                games=None,
+                status=None,
+                deviation=None,
+                volatility=None,
+                as_of=prior.as_of,
+                source=source,
+                reported_on=reported,
+                recorded_by=self.user,
+            )
+            if prior.player not in new_players_by_id:
+                aggregates.append(holder)
+        born = {new.player: new.born for new in new_players}
+        seen: set[str] = set()
+        for game in games:
+            where = f" (lines {game.lines[0]} and {game.lines[1]})" if game.lines[0] != game.lines[1] else (
+                f" (line {game.lines[0]})"
+            )  # fmt: skip
+            try:
+                facts_of = self._check_game(
+                    game.game, game.white, game.black, game.result, game.finished, None, game.time_control,
+                    game.forfeit, reported, lambda p: p in new_players_by_id or self._player_counts(p), None,
+                    game.mode,
+                )  # fmt: skip
+                if game.event is not None and game.event not in new_events:
+                    self._check_game_event(game.event, facts_of.finished)
+                self._check_born(facts_of.finished, game.white, game.black, born=lambda p: born.get(p) or self._born(p))
+            except LedgerError as error:
+                raise _named(error, f"game {game.game}{where}: {error}") from None
+            facts_of = GameFacts(**{**vars(facts_of), "event": game.event})
+            if facts_of.game in seen:
+                raise DuplicateGameError(f"two games of the file have the id {facts_of.game!r}{where}")
+            if self._get(game_key(facts_of.game), Game) is not None:
+                raise DuplicateGameError(
+                    f"game {facts_of.game!r}{where} is already recorded: was this file imported before?"
+                )
+            seen.add(facts_of.game)
+            recorded = Game._create(GameRecorded, **vars(facts_of), recorded_by=self.user)
+            if game.not_rated:
+                recorded.trigger_event(
+                    GameVoided,
+                    game=facts_of.game,
+                    reason=trf_import.NOT_RATED,
+                    reported_on=reported,
+                    recorded_by=self.user,
+                )
+            aggregates.append(recorded)
+        if dry_run:
+            return self._save_or_preview(*aggregates, dry_run=True)
+        try:
+            self.save(*aggregates)
+        except IntegrityError:
+            raise DuplicateGameError(
+                "another recording added some of the same facts meanwhile: nothing was imported; try again"
+            ) from None
+        return []
 
     # --- imports -----------------------------------------------------------
 
@@ -1569,6 +2104,14 @@ class RatingLedger(Application[UUID]):
             raise duplicate from None
         self.seal_witness()
         return count
+
+
+def _named(error: LedgerError, message: str) -> LedgerError:
+    """``error`` again, its message naming where it was met (of its own class where that takes a message)."""
+    try:
+        return type(error)(message)
+    except TypeError:
+        return LedgerError(message)
 
 
 def _void_player_message(player: str) -> str:

@@ -55,6 +55,14 @@ class DuplicatePlayerError(LedgerError):
     """A second registration of the same membership number."""
 
 
+class DuplicateIdentityError(LedgerError):
+    """An identity number (FIDE id, national id) is already held by another player (issue 13 §4)."""
+
+
+class MergeError(LedgerError):
+    """A merge of duplicate registrations the ledger refuses (issue 13 §4)."""
+
+
 class DuplicateGameError(LedgerError):
     """A second recording of the same game id."""
 

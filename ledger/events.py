@@ -164,6 +164,33 @@ class PlayerRestored(Aggregate.Event):
         aggregate.voided = False
 
 
+class PlayerMerged(Aggregate.Event):
+    """The player was a duplicate registration of ``into`` (issue 13 §4): from this fact on, his games,
+    priors and events count as ``into``'s in every list; as known before it, they do not."""
+
+    player: str
+    into: str
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.merged_into = self.into
+
+
+class PlayerUnmerged(Aggregate.Event):
+    """A merge recorded in error is undone: the player counts as himself again, for a stated reason."""
+
+    player: str
+    into: str
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.merged_into = None
+
+
 class PriorRatingVoided(Aggregate.Event):
     """A prior rating recorded in error no longer counts (issue 10 §3).
 
@@ -191,6 +218,7 @@ class Player(Aggregate):
         self.registration: dict[str, Any] = {}
         self.reported_on = ""
         self.voided = False
+        self.merged_into: str | None = None
         self.priors: set[tuple[str, str]] = set()
         self.prior_reported: dict[tuple[str, str], str] = {}
         self.withdrawals: set[str] = set()
@@ -565,6 +593,74 @@ class Publication(Aggregate):
         return publication_key(rules, period, on)
 
 
+def identity_key(scheme: str, number: str) -> UUID:
+    """The aggregate id of an identity number (a FIDE id, a national id), from its scheme and number."""
+    return uuid5(NAMESPACE, f"identity:{scheme}:{number}")
+
+
+class IdentityClaimed(Aggregate.Created):
+    """A player was given an identity number of a scheme (``fide``, or a national scheme like ``ecf``) (issue 13 §4).
+
+    One aggregate per number, its id derived from (scheme, number): the store itself refuses a second
+    first claim of the same number, so two offices cannot give it to two players.
+    """
+
+    scheme: str
+    number: str
+    player: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.scheme = self.scheme
+        aggregate.number = self.number
+        aggregate.holder = self.player
+
+
+class IdentityReleased(Aggregate.Event):
+    """The number no longer identifies ``player`` (it was wrong, or corrected to another), for a stated reason."""
+
+    scheme: str
+    number: str
+    player: str
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.holder = None
+
+
+class IdentityReclaimed(Aggregate.Event):
+    """A released number was given to a player again (the same one, or another)."""
+
+    scheme: str
+    number: str
+    player: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.holder = self.player
+
+
+class Identity(Aggregate):
+    """One identity number and the player who holds it (None once released)."""
+
+    def __init__(self) -> None:
+        self.scheme = ""
+        self.number = ""
+        self.holder: str | None = None
+
+    @staticmethod
+    def create_id(*, scheme: str, number: str, **_: Any) -> UUID:
+        return identity_key(scheme, number)
+
+
+IDENTITY_TYPES = ("IdentityClaimed", "IdentityReleased", "IdentityReclaimed")
+"""The events of identity numbers, in the order a fold reads them (:mod:`ledger.identities`)."""
+
+
 EVENT_TYPES: dict[str, type[Aggregate.Event]] = {
     cls.__name__: cls
     for cls in (
@@ -575,6 +671,8 @@ EVENT_TYPES: dict[str, type[Aggregate.Event]] = {
         PlayerCorrected,
         PlayerVoided,
         PlayerRestored,
+        PlayerMerged,
+        PlayerUnmerged,
         PriorRatingRecorded,
         PriorRatingVoided,
         GameRecorded,
@@ -592,6 +690,9 @@ EVENT_TYPES: dict[str, type[Aggregate.Event]] = {
         ListPublished,
         RatingAdjusted,
         AdjustmentVoided,
+        IdentityClaimed,
+        IdentityReleased,
+        IdentityReclaimed,
     )
 }
 """Every event type of the log, by name."""

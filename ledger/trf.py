@@ -5,9 +5,14 @@ Tournament Report File* (TRF16, and its 2026 edition "TRF26", applied from
 1 September 2025). Only what the ledger imports is read (issue 13 §1):
 
 - event lines 012 name, 022 city, 032 federation, 042/052 start and end,
-  092 type, 122 allotted times (TRF-2026's encoded time control is kept as
-  written), 132 round dates (TRF16/TRF26: YY/MM/DD, round 1 in columns 92-99,
-  round 2 in 102-109, ...);
+  092 type, 122 allotted times (free text in both editions), 132 round dates
+  (TRF16/TRF26: YY/MM/DD, round 1 in columns 92-99, round 2 in 102-109, ...);
+- TRF-2026 only: 192 "Encoded Type Of Tournament" (e.g. ``FIDE_DUTCH_2025``)
+  and 222 "Encoded Time Control" (``5400+30`` for 90 minutes + 30 seconds a
+  move, ``40/6000+30:900+30`` for 100'/40 moves + 15', 30" from move 1), kept
+  as written; 240 bye records (``240 H 003  026  047``: type in column 5,
+  round in 7-9, then the players' start ranks in 11-14, 16-19, ...), folded
+  into those players' round columns as if written ``0000 - H`` there;
 - player lines 001 (TRF16 table "Player section", columns 1-based):
   1-3 ``001``, 5-8 start rank, 10 sex, 11-13 title, 15-47 name,
   49-52 FIDE rating, 54-56 federation, 58-68 FIDE id, 70-79 birth date,
@@ -15,7 +20,18 @@ Tournament Report File* (TRF16, and its 2026 edition "TRF26", applied from
   ``92 + 10 (r - 1)``: 92-95 opponent's start rank (``0000`` or blank: none),
   97 colour (``w``, ``b``, ``-``), 99 result.
 
-Every other line (062, 102, XXR, DAT, ``###`` comments...) is skipped.
+Every other line (062, 102, 142, 162, XXR, DAT, TRF-2026's national rating
+records, ``###`` comments...) is skipped.
+
+TRF-2026 (FIDE Handbook C.04 Annex 2, "Format of Tournament Report File,
+Version 2026", approved 12/05/2025, applied from 01/09/2025) keeps TRF16's
+001 columns, its 042/052/132 date formats and its result codes; besides the
+lines above it says "Letter codes are case-insensitive" (note to the result
+table), so ``W``/``B`` colours and ``h``/``f``/``u``/``z``/``w``/``d``/``l``
+results are read as ``w``/``b`` and ``H F U Z W D L``. (Read from the
+transcription of TRF26.pdf in github.com/echecsjs/trf SPEC.md; see
+tests/data/trf/README.md.)
+
 The parser is pure: it takes the file's text and leaves I/O to the caller.
 
 Choices where the text is silent or real files depart from it:
@@ -124,6 +140,10 @@ class Event(NamedTuple):
     rate_of_play: str
     round_dates: tuple[str | None, ...]
     """Line 132, one entry per round (None where blank)."""
+    time_control: str = ""
+    """TRF-2026 line 222, the encoded time control as written (``5400+30``); ``""`` when absent."""
+    type_code: str = ""
+    """TRF-2026 line 192, the encoded type of tournament as written (``FIDE_DUTCH_2025``); ``""`` when absent."""
 
 
 class TrfFile(NamedTuple):
@@ -194,14 +214,21 @@ def _number(text: str, line: int, what: str) -> int | None:
 def _entry_of_round(text: str, number: int, line: int) -> RoundEntry:
     text = text.ljust(8)
     opponent = _number(text[0:4], line, f"round {number} opponent")
-    colour = text[5].strip() or "-"
-    result = text[7].strip()
+    # TRF26, note to the result table: "Letter codes are case-insensitive".
+    colour = text[5].strip().lower() or "-"
+    result = text[7].strip().upper()
     if text[4] != " " or text[6] != " ":
         raise TrfError(line, f"round {number} columns {text!r} are not 'OPPO C R'")
-    if colour not in ("w", "b", "-"):
-        raise TrfError(line, f"round {number} colour {colour!r} is not w, b or -")
     if opponent == 0:
         opponent = None
+    check_entry(opponent, colour, result, number, line)
+    return RoundEntry(number, opponent, colour, result)
+
+
+def check_entry(opponent: int | None, colour: str, result: str, number: int, line: int) -> None:
+    """Refuse a round's codes that TRF16 does not allow together (the reader's and the writer's check)."""
+    if colour not in ("w", "b", "-"):
+        raise TrfError(line, f"round {number} colour {colour!r} is not w, b or -")
     if opponent is None:
         if result and result not in RESULTS_WITHOUT_OPPONENT:
             raise TrfError(line, f"round {number} result {result!r} needs an opponent")
@@ -212,7 +239,6 @@ def _entry_of_round(text: str, number: int, line: int) -> RoundEntry:
             raise TrfError(line, f"round {number} result {result!r} is not one of 1 0 = + - W D L")
         if colour == "-" and result not in ("+", "-"):
             raise TrfError(line, f"round {number} against {opponent} has no colour but is not a forfeit")
-    return RoundEntry(number, opponent, colour, result)
 
 
 def _player(text: str, line: int) -> Player:
@@ -258,6 +284,51 @@ def _dates_of_rounds(text: str, line: int) -> tuple[str | None, ...]:
     return tuple(dates)
 
 
+class _Bye(NamedTuple):
+    """A TRF-2026 240 record: one bye code, one round, the start ranks given it."""
+
+    line: int
+    code: str
+    round: int
+    ranks: tuple[int, ...]
+
+
+def _bye_record(content: str, line: int) -> _Bye:
+    code = content[4:5].upper()
+    if code not in ("F", "H", "Z"):
+        raise TrfError(line, f"bye type {content[4:5]!r} (column 5) is not F, H or Z")
+    fields = content[5:].split()
+    if not fields:
+        raise TrfError(line, "bye record has no round (columns 7-9)")
+    round_number = _number(fields[0], line, "bye round")
+    ranks = tuple(_number(field, line, "bye player") or 0 for field in fields[1:])
+    if not round_number or not ranks or 0 in ranks:
+        raise TrfError(line, "bye record needs a round and at least one start rank")
+    return _Bye(line, code, round_number, ranks)
+
+
+def _fold_byes(players: list[Player], byes: list[_Bye]) -> list[Player]:
+    """Write each 240 bye into its player's round column; refused where that column holds something else."""
+    by_rank = {player.start_rank: index for index, player in enumerate(players)}
+    for bye in byes:
+        for rank in bye.ranks:
+            if rank not in by_rank:
+                raise TrfError(bye.line, f"bye for start rank {rank}, which has no 001 line")
+            player = players[by_rank[rank]]
+            rounds = list(player.rounds)
+            rounds += [RoundEntry(r, None, "-", "") for r in range(len(rounds) + 1, bye.round + 1)]
+            entry = rounds[bye.round - 1]
+            if entry.opponent is not None or entry.result not in ("", bye.code):
+                raise TrfError(
+                    bye.line,
+                    f"round {bye.round}: bye {bye.code} for {rank}, whose line has {entry.result or 'an opponent'}",
+                    other_line=player.line,
+                )
+            rounds[bye.round - 1] = RoundEntry(bye.round, None, "-", bye.code)
+            players[by_rank[rank]] = player._replace(rounds=tuple(rounds))
+    return players
+
+
 def parse(text: str) -> TrfFile:
     """Read a TRF16 / TRF-2026 file's text.
 
@@ -270,11 +341,12 @@ def parse(text: str) -> TrfFile:
     round_dates: tuple[str | None, ...] = ()
     dates: dict[str, str | None] = {"042": None, "052": None}
     players: list[Player] = []
+    byes: list[_Bye] = []
     seen: dict[int, int] = {}
     for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         content = raw.rstrip()
         code = content[:3]
-        if code in ("012", "022", "032", "092", "122"):
+        if code in ("012", "022", "032", "092", "122", "192", "222"):
             fields[code] = content[4:].strip()
         elif code in dates:
             dates[code] = parse_date(content[4:], number)
@@ -286,6 +358,9 @@ def parse(text: str) -> TrfFile:
                 raise TrfError(number, f"start rank {player.start_rank} is also on line {seen[player.start_rank]}")
             seen[player.start_rank] = number
             players.append(player)
+        elif code == "240":
+            byes.append(_bye_record(content, number))
+    players = _fold_byes(players, byes)
     width = max([len(player.rounds) for player in players] + [len(round_dates)], default=0)
     padded = tuple(
         player._replace(
@@ -302,6 +377,8 @@ def parse(text: str) -> TrfFile:
         type=fields.get("092", ""),
         rate_of_play=fields.get("122", ""),
         round_dates=round_dates + (None,) * (width - len(round_dates)),
+        time_control=fields.get("222", ""),
+        type_code=fields.get("192", ""),
     )
     return TrfFile(event, padded)
 

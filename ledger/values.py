@@ -66,6 +66,8 @@ PRIOR_SYSTEMS: Final = (
     "ecf-rapid",
     "ecf-online",
     "fide",
+    "fide-rapid",
+    "fide-blitz",
     "uscf",
     "national-elo",
     "glicko",
@@ -75,7 +77,7 @@ PRIOR_SYSTEMS: Final = (
 """The rating systems a prior rating can come from: ``iecg`` is the IECG's old scheme before
 1997 (IECG §IX), ``icu`` the Irish Chess Union's grades, ``ecf`` and ``ecf-rapid`` English Chess
 Federation standard and rapidplay grades, ``internet`` a player's internet provider rating (the
-ECF online seed's last resort)."""
+ECF online seed's last resort); ``fide-rapid`` and ``fide-blitz`` FIDE's rapid and blitz lists (issue 13 §3)."""
 
 ADJUSTABLE_SYSTEMS: Final = ("icu-1980",)
 """The rules versions whose grading committee adjusts ratings by decision (ICU 1980, "Feedback Points")."""
@@ -381,6 +383,59 @@ def check_country(value: object) -> str:
             f"country {text[:20]!r} is not a code of two or three capital letters A-Z (e.g. IE, GER), or empty"
         )
     return text
+
+
+FIDE_ID_MAXIMUM: Final = 999_999_999
+"""The largest FIDE id (FIDE's ids have at most nine digits)."""
+
+_SCHEME = re.compile(r"[a-z][a-z0-9-]{0,19}", re.ASCII)
+_NUMBER = re.compile(r"[A-Za-z0-9][A-Za-z0-9./-]{0,31}", re.ASCII)
+
+
+def check_fide_id(value: object) -> str:
+    """A FIDE id: a whole number from 1 to 999,999,999, returned without leading zeros (issue 13 §4).
+
+    >>> check_fide_id(" 2500001 ")
+    '2500001'
+    """
+    text = _trimmed(value, "FIDE id", required=True)
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= FIDE_ID_MAXIMUM:
+        raise InvalidValueError(f"FIDE id {text[:20]!r} is not a whole number from 1 to {FIDE_ID_MAXIMUM:,}")
+    return str(int(text))
+
+
+def check_identity(scheme: object, number: object) -> tuple[str, str]:
+    """An identity number of a scheme: ``fide`` (:func:`check_fide_id`) or a national scheme (a lower-case
+    name like ``ecf``, ``icu``) with an id of letters, digits and ``. / -`` (at most 32).
+
+    >>> check_identity("ecf", "123456A")
+    ('ecf', '123456A')
+    """
+    name = _trimmed(scheme, "id scheme", required=True).lower()
+    if not _SCHEME.fullmatch(name):
+        raise InvalidValueError(
+            f"id scheme {name[:20]!r} is not a lower-case name (a letter, then letters, digits or '-'; e.g. ecf)"
+        )
+    if name == "fide":
+        return name, check_fide_id(number)
+    text = _trimmed(number, f"{name} id", required=True)
+    if not _NUMBER.fullmatch(text):
+        raise InvalidValueError(
+            f"{name} id {text[:40]!r} is not 1 to 32 letters, digits, '.', '/' or '-' (starting with a letter or digit)"
+        )
+    return name, text
+
+
+def parse_national_id(text: str) -> tuple[str, str]:
+    """``SCHEME:ID`` (``--national-id``) as a checked pair.
+
+    >>> parse_national_id("icu:1234")
+    ('icu', '1234')
+    """
+    scheme, colon, number = text.partition(":")
+    if not colon:
+        raise InvalidValueError(f"national id {text[:40]!r} is not SCHEME:ID (e.g. ecf:123456A)")
+    return check_identity(scheme, number)
 
 
 _WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)

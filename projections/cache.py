@@ -30,7 +30,8 @@ Tables (created with sqlite-utils):
   chain's hash at it (``position``, ``chain``);
 - ``players`` (as registered, with the reported date), ``player_corrections``,
   ``amendments`` (of games), ``amended`` (the recorded rows of amended games),
-  ``markers``, ``event_facts`` (registrations, corrections and voids of events): folded facts;
+  ``markers``, ``event_facts`` (registrations, corrections and voids of events), ``merges`` (of duplicate
+  registrations, issue 13 §4): folded facts;
 - ``months``: the month's mark (:attr:`Facts.marks`), and the games recorded
   as finished in it, as one text (:func:`encode_month`) — last, so that the
   marks of every month are read without the pages of the games;
@@ -70,6 +71,7 @@ from projections.facts import (
     Facts,
     GameRow,
     Marker,
+    Merge,
     PlayerCorrection,
     Prior,
     Undo,
@@ -80,7 +82,7 @@ from projections.rules.iecg import PlayerState
 if TYPE_CHECKING:
     import sqlite_utils
 
-FORMAT = "13"
+FORMAT = "14"
 """The layout of this file; a cache of an earlier layout is rebuilt, one of a later layout (a newer
 version of this program) set aside. (6: a month's mark before its games; 7: the superseded runs;
 8 to 10: issue 10: the chain's hash instead of a fingerprint, the undos, the withheld facts.)"""
@@ -368,6 +370,7 @@ _COLUMNS: dict[str, dict[str, type]] = {
     "markers": {"position": int, "player": str, "on": str, "inactive": int, "reported": str},
     "undos": {"position": int, "kind": str, "player": str, "target": int, "reported": str},
     "event_facts": {"position": int, "event": str, "kind": str, "reported": str, "changes": str},
+    "merges": {"position": int, "player": str, "into": str, "reported": str, "merged": int},
     "unusable": {"position": int, "kind": str, "subject": str, "detail": str, "text": str, "open": int},
     "states": {"rules": str, "period": int, "last_month": str, "delta": bytes, "full": bytes, "unrated": str},
     "materialised": {"rules": str, "period": int, "last_month": str, "rows": int, "list": str},
@@ -388,6 +391,7 @@ _KEYS: dict[str, str | tuple[str, ...]] = {
     "markers": "position",
     "undos": "position",
     "event_facts": "position",
+    "merges": "position",
     "unusable": "position",
     "states": ("rules", "period"),
     "materialised": ("rules", "period"),
@@ -577,6 +581,12 @@ class ProjectionCache:
                     "SELECT position, event, kind, reported, changes FROM event_facts ORDER BY position"
                 )
             ]
+            facts.merges = [
+                Merge(position, player, into, reported, bool(merged))
+                for position, player, into, reported, merged in execute(
+                    'SELECT position, player, "into", reported, merged FROM merges ORDER BY position'
+                )
+            ]
             usable.load(facts, execute("SELECT position, kind, subject, detail, text, open FROM unusable"))
             for month, mark in execute("SELECT month, mark FROM months"):
                 facts.stored_months.add(month)
@@ -619,6 +629,8 @@ class ProjectionCache:
                 upsert("undos", facts.new_undos)
             if facts.new_event_facts:
                 upsert("event_facts", ((*f[:4], _encode(f.changes)) for f in facts.new_event_facts))
+            if facts.new_merges:
+                upsert("merges", ((*m[:4], int(m.merged)) for m in facts.new_merges))
             if facts.withheld_changed:  # issue 10 §3: the facts a replay cannot use (projections.usable), few
                 self.db.execute("DELETE FROM unusable")
                 upsert("unusable", ((*w[:5], int(w.open)) for w in facts.withheld.values()))
@@ -650,6 +662,7 @@ class ProjectionCache:
             facts.new_adjustments,
             facts.new_undos,
             facts.new_event_facts,
+            facts.new_merges,
         ):
             pending.clear()
 

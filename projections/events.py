@@ -110,6 +110,11 @@ def event_games(view: FactsView, event: str) -> list[GameVersion]:
         version = game_version(row, amendments)
         if version.voided or version.row.event != event:
             continue
+        if view.alias:  # issue 13 §4: a merged duplicate's games are his original's
+            white, black = (view.alias.get(p, p) for p in (version.row.white, version.row.black))
+            if white == black:
+                continue
+            version = version._replace(row=version.row._replace(white=white, black=black))
         if version.row.white not in players or version.row.black not in players:
             continue
         found.append(version)

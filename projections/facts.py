@@ -85,6 +85,9 @@ _GAME, _WHITE, _BLACK, _REPORTED = itemgetter(0), itemgetter(1), itemgetter(2), 
 _DAY_GAME = itemgetter(4, 0)
 """A :class:`Game`'s day, then its id: the order a period's games are rated in."""
 
+_POSITION = itemgetter(0)
+"""A positioned fact's log position."""
+
 EVERYONE = ""
 """In :attr:`Facts.touched`: new facts touch every player (a global adjustment); no player id is empty."""
 
@@ -209,6 +212,20 @@ def event_infos(facts: Iterable[EventFact]) -> tuple[dict[str, EventInfo], set[s
         if event not in void
     }
     return infos, void
+
+
+class Merge(NamedTuple):
+    """A merge of a duplicate registration into another, or its undoing (issue 13 §4)."""
+
+    position: int
+    player: str
+    into: str
+    reported: str
+    merged: bool
+    """True: ``PlayerMerged``; False: ``PlayerUnmerged``."""
+
+
+MERGE_KINDS = ("PlayerMerged", "PlayerUnmerged")
 
 
 class Undo(NamedTuple):
@@ -366,6 +383,8 @@ class Facts:
     """The voids and restorations of players, and the voids of priors and adjustments, in log order."""
     event_facts: list[EventFact] = field(default_factory=list)
     """The registrations, corrections, voids and restorations of events, in log order (issue 12 §1)."""
+    merges: list[Merge] = field(default_factory=list)
+    """The merges of duplicate registrations and their undoings, in log order (issue 13 §4)."""
     marks: dict[str, str] = field(default_factory=dict)
     """Per month, the latest reported date of its recorded games and of their players' registrations
     (:meth:`mark_months`): the known-at views of a date on or after it agree on that month's rows."""
@@ -389,6 +408,7 @@ class Facts:
     new_adjustments: list[Adjustment] = field(default_factory=list)
     new_undos: list[Undo] = field(default_factory=list)
     new_event_facts: list[EventFact] = field(default_factory=list)
+    new_merges: list[Merge] = field(default_factory=list)
     withheld: dict[int, Withheld] = field(default_factory=dict)
     """Issue 10 §3: the stored facts not folded because a replay cannot use them, by log position
     (:mod:`projections.usable`); the open ones are :attr:`unusable`."""
@@ -667,6 +687,17 @@ class Facts:
                             if track:
                                 touched.add(row.white)
                                 touched.add(row.black)
+                elif kind in MERGE_KINDS:
+                    s = decode_facts(kind, state)
+                    merge = Merge(position, s["player"], s["into"], s["reported_on"], kind == "PlayerMerged")
+                    self.merges.append(merge)
+                    self.new_merges.append(merge)
+                    first = self.first_month_of({merge.player})
+                    if first is not None:  # his games are another's from here on: re-rate them and both players
+                        touch(first)
+                    if track:
+                        touched.update((merge.player, merge.into))
+                        touched.update(self.opponents_of(merge.player))
                 elif kind in ("PlayerMarkedInactive", "PlayerReactivated"):
                     s = decode_facts(kind, state)
                     marker = Marker(position, s["on"], kind == "PlayerMarkedInactive", s["reported_on"])
@@ -830,6 +861,11 @@ class Facts:
         for undo in self.undos:
             if not known.knows(undo):
                 candidates.extend(self._undo_months(undo))
+        merged = {merge.player for merge in self.merges if not known.knows(merge)}
+        if merged:  # as known before a merge, the duplicate's games are his own
+            first = self.first_month_of(merged)
+            if first is not None:
+                candidates.append(first)
         unknown = {fact.event for fact in self.event_facts if not known.knows(fact)}
         if unknown:  # an event's games are rated otherwise before its facts are known (one scan for all)
             candidates.extend(month for month, _ in self.games_of_events(unknown))
@@ -866,7 +902,9 @@ class Knowledge(NamedTuple):
     late_months: frozenset[str] = frozenset()
     late_players: frozenset[str] = frozenset()
 
-    def knows(self, fact: Amendment | Marker | PlayerCorrection | Prior | Adjustment | Undo | EventFact) -> bool:
+    def knows(
+        self, fact: Amendment | Marker | PlayerCorrection | Prior | Adjustment | Undo | EventFact | Merge
+    ) -> bool:
         """Whether a positioned fact counts."""
         return fact.reported <= self.known_at and (self.entered_by is None or fact.position <= self.entered_by)
 
@@ -902,6 +940,16 @@ class FactsView:
         self.voided: set[int] = facts.voided_positions(known) if facts.undos else set()
         if self.void:
             self.players = {p: reg for p, reg in self.players.items() if p not in self.void}
+        self.alias: dict[str, str] = {}
+        """Issue 13 §4: each duplicate registration merged (as known) → the player his facts count as."""
+        for merge in facts.merges:
+            if known is None or known.knows(merge):
+                if merge.merged:
+                    self.alias[merge.player] = merge.into
+                else:
+                    self.alias.pop(merge.player, None)
+        if self.alias:
+            self.players = {p: reg for p, reg in self.players.items() if p not in self.alias}
         self._amended_full: dict[bool, dict[str, list[Game]]] = {}
         event_facts = facts.event_facts
         if known is not None:
@@ -926,11 +974,20 @@ class FactsView:
     def priors(self, player: str) -> list[Prior]:
         """The player's prior ratings known in this view and not void, in log order."""
         known, voided = self.known, self.voided
-        return [
+        found = [
             p
             for p in self.facts.priors.get(player, ())
             if (known is None or known.knows(p)) and p.position not in voided
         ]
+        if self.alias:  # issue 13 §4: the priors of the registrations merged into him are his
+            for duplicate in (p for p, into in self.alias.items() if into == player):
+                found += [
+                    p
+                    for p in self.facts.priors.get(duplicate, ())
+                    if (known is None or known.knows(p)) and p.position not in voided
+                ]
+            found.sort(key=_POSITION)
+        return found
 
     def prior(self, player: str, system: str) -> Prior | None:
         """The player's latest prior rating of ``system`` known in this view (by as-of date, then log order)."""
@@ -970,14 +1027,19 @@ class FactsView:
         known, players = self.known, self.players
         known_at = _ALWAYS if known is None else known.known_at
         late = frozenset() if known is None else known.late_games
-        check = known is not None or bool(self.void)
+        check = known is not None or bool(self.void) or bool(self.alias)
         events, void_events = self.events, self.void_events
+        alias = self.alias
         for month in sorted(wanted):
             for game, white, black, result, finished, forfeit, reported, name, tc, event, mode in self.facts.month(
                 month
             ):
                 if game in amended:
                     continue
+                if alias:  # issue 13 §4: a merged duplicate's games are his original's
+                    white, black = alias.get(white, white), alias.get(black, black)
+                    if white == black:
+                        continue
                 if forfeit == "withdrawal" or (forfeit == "arbiter" and not walkovers):
                     continue
                 if check and (reported > known_at or game in late or white not in players or black not in players):
@@ -1020,7 +1082,7 @@ class FactsView:
             by_month: dict[str, list[Game]] = {}
             self._amended_full[walkovers] = by_month
             facts, known, players = self.facts, self.known, self.players
-            check = known is not None or bool(self.void)
+            check = known is not None or bool(self.void) or bool(self.alias)
             for game, amendments in facts.amendments.items():
                 original = facts.amended[game]
                 if known is not None:
@@ -1030,6 +1092,12 @@ class FactsView:
                 rated = game_version(original, amendments).game(walkovers, self.events, self.void_events)
                 if rated is None:
                     continue
+                if self.alias:  # issue 13 §4, as in games()
+                    rated = rated._replace(
+                        white=self.alias.get(rated.white, rated.white), black=self.alias.get(rated.black, rated.black)
+                    )
+                    if rated.white == rated.black:
+                        continue
                 if check and (rated.white not in players or rated.black not in players):
                     continue
                 by_month.setdefault(month_of(rated.day), []).append(rated)

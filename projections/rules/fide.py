@@ -241,6 +241,7 @@ from projections.rules.common import (
     Game,
     PeriodRun,
     PlayerInfo,
+    PriorValue,
     Selected,
     System,
     TimeControlError,
@@ -981,9 +982,20 @@ class Entry(NamedTuple):
     points2: int
 
 
+def seed_prior(params: FideParams, info: PlayerInfo) -> PriorValue | None:
+    """Choice 6: the prior a player absent from the previous list starts from. On the rapid or blitz list, his
+    prior of that list (``fide-rapid``, ``fide-blitz``: FIDE's published rating, issue 13 §3) if he has one,
+    else (R&B §7.2.1, an unrated player's standard rating is used) his ``fide`` prior."""
+    if params.list_name != "standard":
+        own = info.prior(f"fide-{params.list_name}")
+        if own is not None:
+            return own
+    return info.prior("fide")
+
+
 def seed(params: FideParams, index: int, info: PlayerInfo) -> FideState:
-    """Choice 6: the state of a player absent from the previous list, from his ``fide`` prior if any."""
-    prior = info.prior("fide")
+    """Choice 6: the state of a player absent from the previous list, from his prior if any (:func:`seed_prior`)."""
+    prior = seed_prior(params, info)
     if prior is None:
         return UNRATED
     rating = round_half_up(prior.rating)
@@ -1236,11 +1248,12 @@ def _hundredths(value: int) -> float:
 def _seed_notes(params: FideParams, index: int, player: str, states: Mapping[str, Any], info: PlayerInfo) -> list[str]:
     if player in states:
         return []
-    prior = info.prior("fide")
+    prior = seed_prior(params, info)
     if prior is None:
         return [f"{player} has no FIDE rating: unrated until he qualifies for a first rating (§7.1.4)"]
     start = seed(params, index, info)
-    words = f"FIDE prior {prior.rating:g} as of {prior.as_of} ({prior.games or 0} games)"
+    source = "FIDE" if prior.system == "fide" else prior.system
+    words = f"{source} prior {prior.rating:g} as of {prior.as_of} ({prior.games or 0} games)"
     if start.rating is None:
         return [f"{words} is below the floor {params.floor}: unrated (§7.2.1)"]
     if start.rating != round_half_up(prior.rating):

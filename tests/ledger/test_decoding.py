@@ -45,6 +45,12 @@ def every_event_type(ledger: RatingLedger) -> None:
     ledger.mark_inactive("B", on="2024-02-01", reason='moved "abroad"', reported_on="2024-02-01")
     ledger.reactivate("B", on="2024-03-01", reported_on="2024-03-01")
     ledger.correct_player("A", changes={"born": None, "rated_games": 13}, reason="r", reported_on="2024-03-02")
+    ledger.correct_player("A", changes={}, ids={"fide": "2500001"}, reason="r", reported_on="2024-03-02")
+    ledger.correct_player("A", changes={}, ids={"fide": None}, reason="wrong", reported_on="2024-03-02")
+    ledger.correct_player("B", changes={}, ids={"fide": "2500001"}, reason="r", reported_on="2024-03-02")
+    ledger.register_player("C", "Cy", reported_on="2024-03-02")
+    ledger.merge_player("C", into="B", reason="twice", reported_on="2024-03-03")
+    ledger.unmerge_player("C", reason="not twice", reported_on="2024-03-04")
     ledger.record_prior("A", system="glicko", rating=1612.5, as_of="2023-12-31", games=40, deviation=61.25,
                         volatility=0.06, source="club list", reported_on="2024-01-02")  # fmt: skip
     ledger.void_prior("A", system="glicko", as_of="2023-12-31", reason="wrong list", reported_on="2024-01-03")

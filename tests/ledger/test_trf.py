@@ -184,3 +184,78 @@ def test_pairing_refusals(rounds_1: str, rounds_2: str, message: str) -> None:
         pairings(parse(text))
     assert str(caught.value) == message
     assert "\n" not in str(caught.value)
+
+
+# --- TRF-2026 (tests/data/trf/README.md, trf2026_example.trf) ---------------------------------
+
+TRF2026 = Path(__file__).parent.parent / "data" / "trf" / "trf2026_example.trf"
+
+
+def test_trf2026_event_lines() -> None:
+    event = parse(TRF2026.read_text()).event
+    # Lines 2-17 as read by eye; 122 stays free text, 222 holds the encoded time control.
+    assert (event.name, event.site, event.federation) == ("Ledger Autumn Rapidplay", "Galway", "IRL")
+    assert (event.start, event.end) == ("2025-10-04", "2025-10-05")
+    assert event.type == "Individual: Swiss-System Dutch"
+    assert event.rate_of_play == "90 minutes + 30 seconds per move"
+    assert event.time_control == "5400+30"
+    assert event.type_code == "FIDE_DUTCH_2025"
+    assert event.round_dates == ("2025-10-04", "2025-10-05", "2025-10-05")
+
+
+def test_trf2026_players_and_byes() -> None:
+    players = parse(TRF2026.read_text()).players
+    # Five 001 lines (18-22); the IRL national record (line 23) is not a player.
+    assert [(player.line, player.start_rank) for player in players] == [(18, 1), (19, 2), (20, 3), (21, 4), (22, 5)]
+    first = players[0]
+    # Line 18: "001    1 wWIM Abbott, Anne ... 2310 IRL     2500001 1990/03/14  2.5    1     4 w 1 ..."
+    assert (first.sex, first.title, first.name, first.rating) == ("w", "WIM", "Abbott, Anne", 2310)
+    assert (first.fide_id, first.birth, first.points, first.rank) == (2500001, "1990-03-14", Decimal("2.5"), 1)
+    # Line 22: unrated, no FIDE id; round 2 blank on the line, "240 H 002  005" (line 24) makes it H.
+    fifth = players[4]
+    assert (fifth.rating, fifth.fide_id, fifth.points) == (None, None, Decimal("2.0"))
+    assert fifth.rounds[1] == RoundEntry(2, None, "-", "H")
+    # Line 21 has two rounds; "240 Z 003  004" (line 25) gives round 3.
+    assert players[3].rounds == (RoundEntry(1, 1, "b", "0"), RoundEntry(2, 2, "w", "-"), RoundEntry(3, None, "-", "Z"))
+    assert players[2].rounds[0] == RoundEntry(1, None, "-", "U")
+
+
+def test_trf2026_pairings() -> None:
+    games = pairings(parse(TRF2026.read_text()))
+    # By hand from the round columns: r1 1-4 1-0, 5-2 =; r2 3-1 0-1, 4-2 forfeit; r3 1-2 =, 5-3 1-0.
+    assert [(game.round, game.white, game.black, game.white_result, game.black_result) for game in games] == [
+        (1, 1, 4, "1", "0"),
+        (1, 5, 2, "=", "="),
+        (2, 3, 1, "0", "1"),
+        (2, 4, 2, "-", "+"),
+        (3, 1, 2, "=", "="),
+        (3, 5, 3, "1", "0"),
+    ]
+
+
+def test_letter_codes_are_case_insensitive() -> None:
+    # TRF26, note to the result table: "Letter codes are case-insensitive."
+    text = trf(
+        player_line("1", rounds=("   2 W w", "0000 - h")),
+        player_line("2", rounds=("   1 B l", "0000 - z")),
+    )
+    players = parse(text).players
+    assert players[0].rounds == (RoundEntry(1, 2, "w", "W"), RoundEntry(2, None, "-", "H"))
+    assert players[1].rounds == (RoundEntry(1, 1, "b", "L"), RoundEntry(2, None, "-", "Z"))
+
+
+@pytest.mark.parametrize(
+    ("records", "message"),
+    [
+        ("240 Q 001  001", "line 3: bye type 'Q' (column 5) is not F, H or Z"),
+        ("240 H 001", "line 3: bye record needs a round and at least one start rank"),
+        ("240 H 001  009", "line 3: bye for start rank 9, which has no 001 line"),
+        ("240 H 001  001", "lines 3 and 2: round 1: bye H for 1, whose line has 1"),
+        ("240 H x01  001", "line 3: bye round 'x01' is not a number"),
+    ],
+)
+def test_bye_record_refusals(records: str, message: str) -> None:
+    text = trf(player_line("1", rounds=("   2 w 1",)), header="012 Made Up\n") + records + "\n"
+    with pytest.raises(TrfError) as caught:
+        parse(text)
+    assert str(caught.value) == message

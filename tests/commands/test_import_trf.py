@@ -1,0 +1,188 @@
+"""``ratings import trf`` (issue 13 §1): a FIDE tournament report imported as an event, its players and games.
+
+The small report below is written column by column from FIDE's TRF16 layout (C.04 Annex 2, player
+section) by :func:`player_line`; the games, points and notes expected of it are worked by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.commands.support import Ratings
+
+
+def player_line(rank: int, name: str, rating: int, fide: str, born: str, points: str, *rounds: str) -> str:
+    """A 001 line: columns 1-3 ``001``, 5-8 rank, 10 sex, 11-13 title, 15-47 name, 49-52 rating, 54-56
+    federation, 58-68 FIDE id, 70-79 birth, 81-84 points, 86-89 rank, then ``  oooo c r`` per round."""
+    head = f"001 {rank:>4} m    {name:<33} {rating or '':>4} IRL {fide:>11} {born:<10} {points:>4} {rank:>4}"
+    return head + "".join(f"  {r}" for r in rounds)
+
+
+def report(**changes: str) -> str:
+    lines = {
+        "012": "012 Spring Open",
+        "022": "022 Dublin",
+        "032": "032 IRL",
+        "042": "042 2024/03/01",
+        "052": "052 2024/03/03",
+        "092": "092 Individual: Swiss-System",
+        "122": "122 90 min + 30 sec",
+        "132": "132" + " " * 88 + "24/03/01  24/03/02  24/03/03",
+        "1": player_line(1, "Adler, Anna", 2100, "2500001", "1990/01/02", "2.5", "0002 w 1", "0003 w +", "0000 - H"),
+        "2": player_line(2, "Byrne, Bob", 1900, "2500002", "1991/02/03", "1.0", "0001 b 0", "0004 w W", "0003 b 0"),
+        "3": player_line(3, "Clark, Cara", 0, "", "1995/05/05", "1.5", "0004 w =", "0001 b -", "0002 w 1"),
+        "4": player_line(4, "Doyle, Dan", 1800, "2500004", "1985", "2.0", "0003 b =", "0002 b L", "0000 - U"),
+    }
+    lines.update(changes)
+    return "\n".join(lines.values()) + "\n"
+
+
+def write(tmp_path: Path, text: str, name: str = "spring.trf") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def registered(ratings: Ratings) -> None:
+    """Anna and Bob by FIDE id, Cara by name and birth date (as "Cara Clark"), Dan not at all."""
+    ratings.register("A1", "Anna Adler", "--fide-id", "2500001", "--born", "1990-01-02")
+    ratings.register("B2", "Bob Byrne", "--fide-id", "2500002")
+    ratings.register("C3", "Cara Clark", "--born", "1995-05-05")
+    ratings.ok("player", "prior", "A1", "--system", "fide", "--rating", "2090", "--as-of", "2023-01-01",
+               "--reported", "2024-01-01")  # fmt: skip
+
+
+def games_of(ratings: Ratings) -> dict[str, dict[str, object]]:
+    """The games in the log by id, with ``voided`` set to the reason of a void."""
+    found: dict[str, dict[str, object]] = {}
+    for line in ratings.ok("log", "--format", "json").output.splitlines():
+        entry = json.loads(line)
+        facts = entry["facts"]
+        if entry["type"] == "GameRecorded":
+            found[facts["game"]] = {k: facts[k] for k in ("white", "black", "result", "finished", "forfeit", "event")}
+        elif entry["type"] == "GameVoided":
+            found[facts["game"]]["voided"] = facts["reason"]
+    return found
+
+
+def test_unregistered_players_are_refused_by_line(ratings: Ratings, tmp_path: Path) -> None:
+    registered(ratings)
+    ratings.refused(
+        "import", "trf", write(tmp_path, report()),
+        message="1 player(s) of the file are not registered (register them, or import with --register-new): "
+        "line 12 Doyle, Dan (FIDE id 2500004)",
+    )  # fmt: skip
+
+
+def test_the_report_imports_as_an_event_with_its_games(ratings: Ratings, tmp_path: Path) -> None:
+    registered(ratings)
+    result = ratings.ok("import", "trf", write(tmp_path, report()), "--register-new", "--reported", "2024-03-05")
+    lines = result.output.splitlines()
+    assert lines[0] == (
+        "imported event spring (Spring Open, 2024-03-01 to 2024-03-03): 4 players (1 new), 5 games "
+        "(1 forfeits, 1 not rated), 0 priors"
+    )
+    assert "note: line 11: Clark, Cara matched to player C3 by name and birth date" in lines
+    assert "note: 1 new player(s) registered without a birth date, the file giving a year only: lines 12" in lines
+    # Dan's 2.0 in the file: ½ (round 1) + 0 (L, round 2) + 1 (U, round 3) = 1.5 from his rounds.
+    assert "points: line 12: Doyle, Dan has 2.0 points in the file, 1.5 from its rounds" in lines
+    assert len([line for line in lines if line.startswith("points:")]) == 1
+    voided = "not rated in the tournament report (TRF result W, D or L: e.g. under one move played)"
+    assert games_of(ratings) == {
+        "spring-R1-1-2": {"white": "A1", "black": "B2", "result": "1-0", "finished": "2024-03-01",
+                          "forfeit": "none", "event": "spring"},
+        "spring-R1-3-4": {"white": "C3", "black": "fide-2500004", "result": "1/2-1/2", "finished": "2024-03-01",
+                          "forfeit": "none", "event": "spring"},
+        "spring-R2-1-3": {"white": "A1", "black": "C3", "result": "1-0", "finished": "2024-03-02",
+                          "forfeit": "arbiter", "event": "spring"},
+        "spring-R2-2-4": {"white": "B2", "black": "fide-2500004", "result": "1-0", "finished": "2024-03-02",
+                          "forfeit": "none", "event": "spring", "voided": voided},
+        "spring-R3-3-2": {"white": "C3", "black": "B2", "result": "1-0", "finished": "2024-03-03",
+                          "forfeit": "none", "event": "spring"},
+    }  # fmt: skip
+    shown = ratings.ok("event", "show", "spring").output
+    assert "type: swiss" in shown and "rate-of-play: 5400+30" in shown and "rounds: 3" in shown
+    log = ratings.ok("log", "--player", "fide-2500004").output
+    assert "IdentityClaimed       scheme=fide number=2500004 player=fide-2500004" in log
+
+
+def test_priors_from_the_report(ratings: Ratings, tmp_path: Path) -> None:
+    registered(ratings)
+    result = ratings.ok("import", "trf", write(tmp_path, report()), "--register-new", "--priors")
+    assert "imported event spring" in result.output and "2 priors" in result.output
+    # Anna has a fide prior as of 2023-01-01, before the start: hers is not recorded; Cara has no rating.
+    assert "note: 1 player(s) already have a fide prior as of the start: their file rating is not recorded" in (
+        result.output
+    )
+    priors = [
+        json.loads(line)["facts"]
+        for line in ratings.ok("log", "--format", "json").output.splitlines()
+        if json.loads(line)["type"] == "PriorRatingRecorded"
+    ]
+    assert [(p["player"], p["system"], p["rating"], p["as_of"]) for p in priors] == [
+        ("A1", "fide", 2090.0, "2023-01-01"),
+        ("fide-2500004", "fide", 1800.0, "2024-03-01"),  # recorded with his registration
+        ("B2", "fide", 1900.0, "2024-03-01"),
+    ]
+
+
+def test_dry_run_records_nothing(ratings: Ratings, tmp_path: Path) -> None:
+    registered(ratings)
+    before = ratings.ok("log").output
+    result = ratings.ok("import", "trf", write(tmp_path, report()), "--register-new", "--dry-run")
+    assert "would import event spring" in result.output
+    assert "  register fide-2500004 Doyle, Dan FIDE id 2500004" in result.output
+    assert "  game spring-R2-2-4 B2 fide-2500004 1-0 2024-03-02 not rated" in result.output
+    # 1 event, 1 player, 1 identity, 5 games, 1 void
+    assert result.output.splitlines()[-1] == "would record 9 events; nothing was recorded"
+    assert ratings.ok("log").output == before
+
+
+def test_a_second_import_is_refused_whole(ratings: Ratings, tmp_path: Path) -> None:
+    registered(ratings)
+    path = write(tmp_path, report())
+    ratings.ok("import", "trf", path, "--register-new", "--event", "spring-2024")
+    ratings.refused(
+        "import", "trf", path, "--event", "spring-2024",
+        message="game 'spring-2024-R1-1-2' (lines 9 and 10) is already recorded: was this file imported before?",
+    )  # fmt: skip
+
+
+def test_pairings_that_disagree_are_refused_naming_both_lines(ratings: Ratings, tmp_path: Path) -> None:
+    registered(ratings)
+    bad = player_line(2, "Byrne, Bob", 1900, "2500002", "1991/02/03", "1.0", "0001 b 1", "0004 w W", "0003 b 0")
+    ratings.refused(
+        "import", "trf", write(tmp_path, report(**{"2": bad})), "--register-new",
+        message="lines 9 and 10: round 1: results 1 and 1 are not complementary",
+    )  # fmt: skip
+
+
+def test_double_forfeit_is_no_game_and_said(ratings: Ratings, tmp_path: Path) -> None:
+    registered(ratings)
+    changed = {
+        "3": player_line(3, "Clark, Cara", 0, "", "1995/05/05", "0.5", "0004 w =", "0001 - -", "0002 w 1"),
+        "1": player_line(1, "Adler, Anna", 2100, "2500001", "1990/01/02", "1.5", "0002 w 1", "0003 - -", "0000 - H"),
+    }
+    result = ratings.ok("import", "trf", write(tmp_path, report(**changed)), "--register-new")
+    assert "note: round 2: 1 v 3 is a double forfeit (lines 9 and 11): no game" in result.output
+    assert "spring-R2-1-3" not in games_of(ratings)
+    assert "points: line 11: Clark, Cara has 0.5 points in the file, 1.5 from its rounds" in result.output
+
+
+def test_a_registered_event_takes_the_games_within_its_dates(ratings: Ratings, tmp_path: Path) -> None:
+    registered(ratings)
+    ratings.ok("event", "register", "spring", "--name", "Spring Open", "--type", "swiss", "--start", "2024-03-02",
+               "--end", "2024-03-03", "--reported", "2024-01-01")  # fmt: skip
+    ratings.refused(
+        "import", "trf", write(tmp_path, report()), "--register-new",
+        message="the game finished on 2024-03-01, before event 'spring' started on 2024-03-02",
+    )  # fmt: skip
+
+
+def test_a_file_without_dates_is_refused(ratings: Ratings, tmp_path: Path) -> None:
+    registered(ratings)
+    ratings.refused(
+        "import", "trf", write(tmp_path, report(**{"042": "", "052": "", "132": ""})), "--register-new",
+        message="the file gives no start date (line 042) and no round dates (line 132)",
+    )  # fmt: skip
