@@ -1358,7 +1358,7 @@ class RatingLedger(Application[UUID]):
                 f"player {into!r} is merged into {target.merged_into!r}: merge {player!r} into {target.merged_into!r}"
             )
         group = {into} | self._merged_into(into)
-        shared = self._games_between(player, group)
+        shared = [game for mine in {player} | self._merged_into(player) for game in self._games_between(mine, group)]
         if shared:
             raise MergeError(
                 f"players {player!r} and {into!r} both played game {shared[0]!r}"

@@ -921,6 +921,24 @@ def _changes(state: dict[str, Any]) -> tuple[tuple[str, str | None], ...]:
     return ()
 
 
+def _resolved(alias: Mapping[str, str]) -> dict[str, str]:
+    """Each merged duplicate → the player his facts count as at the end of the chain (P into Q, then Q into R:
+    P's facts are R's); a cycle, which the ledger refuses but a damaged log might hold, merges no one in it.
+
+    >>> _resolved({"P": "Q", "Q": "R", "X": "Y", "Y": "X"})
+    {'P': 'R', 'Q': 'R'}
+    """
+    found: dict[str, str] = {}
+    for start in alias:
+        seen, player = {start}, alias[start]
+        while player in alias and player not in seen:
+            seen.add(player)
+            player = alias[player]
+        if player not in seen:
+            found[start] = player
+    return found
+
+
 _ALWAYS = "\uffff"
 """A known-at date after every reported date: the view as known now."""
 
@@ -949,6 +967,7 @@ class FactsView:
                 else:
                     self.alias.pop(merge.player, None)
         if self.alias:
+            self.alias = _resolved(self.alias)
             self.players = {p: reg for p, reg in self.players.items() if p not in self.alias}
         self._amended_full: dict[bool, dict[str, list[Game]]] = {}
         event_facts = facts.event_facts

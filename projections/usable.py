@@ -101,6 +101,8 @@ CHECKED = frozenset(
         "PlayerVoided",
         "PriorRatingVoided",
         "AdjustmentVoided",
+        "PlayerMerged",
+        "PlayerUnmerged",
     }
 )
 """The event types :func:`withhold` looks at before they are folded (``GameRecorded`` is checked in the fold)."""
@@ -327,6 +329,21 @@ def marker_problem(state: Mapping[str, Any], registered: Callable[[str], bool]) 
     return _problem(check)
 
 
+def merge_problem(state: Mapping[str, Any], registered: Callable[[str], bool]) -> str | None:
+    """Why a merge of a duplicate registration cannot be folded (issue 13 §4), or None."""
+
+    def check() -> None:
+        player, into = state["player"], state["into"]
+        for who in (player, into):
+            if not registered(who):
+                raise InvalidValueError(f"player {values.shown(who)} is not registered")
+        if player == into:
+            raise InvalidValueError(f"player {values.shown(player)} is merged into himself")
+        _reported(state)
+
+    return _problem(check)
+
+
 # --- withholding and neutralising, as the fold meets each event -----------------------------------------------
 
 
@@ -349,6 +366,8 @@ def remedy(kind: str, subject: str, detail: str = "", fields: Iterable[str] = ()
         return f"`ratings adjust void --system {system} {whom} --on {on} --reason REASON ...`"
     if kind in ("PlayerMarkedInactive", "PlayerReactivated"):
         return f"`ratings player void {who} --reason TEXT`"
+    if kind == "PlayerMerged":
+        return f"`ratings player unmerge {who} --reason TEXT`"
     if kind.startswith("Tournament"):
         event = shown_id(subject) if subject else "E"
         return f"`ratings event void {event} --reason TEXT`"
@@ -462,6 +481,16 @@ def withhold(facts: Facts, position: int, kind: str, state: bytes, touch: Touch,
             return False
         keep(facts, position, kind, _subject(s, "player"), problem)
         return True
+    if kind == "PlayerMerged":
+        problem = merge_problem(s, registered)
+        if problem is None:
+            return False
+        keep(facts, position, kind, _subject(s, "player"), problem)
+        return True
+    if kind == "PlayerUnmerged":
+        matching = [w for w in held() if w.kind == "PlayerMerged" and w.open and w.subject == s.get("player")]
+        close(facts, position, matching[-1:])
+        return bool(matching) or merge_problem(s, registered) is not None
     if kind == "PlayerVoided":
         player = _subject(s, "player")
         close(facts, position, (w for w in held() if w.subject == player and w.kind in _PLAYER_KINDS))

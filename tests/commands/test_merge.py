@@ -100,3 +100,12 @@ def test_refusals(merged: Ratings) -> None:
                    message="player 'A2' is merged into 'A': record the game for 'A'")  # fmt: skip
     merged.refused("player", "merge", "D", "--into", "A", "--reason", "x", "--reported", "2023-12-31",
                    message="the merge is reported on 2023-12-31, before the later registration")  # fmt: skip
+
+
+def test_a_chain_of_merges_counts_every_duplicate_as_the_last(merged: Ratings, tmp_path: Path) -> None:
+    """A2 into A, then A into A3: A2's and A's games are A3's (``FactsView`` resolves the chain)."""
+    merged.register("A3", "Anna Adler")
+    merged.ok("player", "merge", "A", "--into", "A3", "--reason", "third registration", "--reported", "2024-03-02")
+    glicko = merged.ok("list", "--rules", "glicko", "--period", "2024-02").output
+    truth = ledger(Ratings(tmp_path / "truth.db"), duplicate=False).ok("list", "--rules", "glicko", "--period", "2024-02")
+    assert glicko == truth.output.replace(" A     ", " A3    ")

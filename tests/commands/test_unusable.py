@@ -139,3 +139,24 @@ def test_the_remedy_of_a_prior_out_of_bounds(ratings: Ratings, unbounded: pytest
     unbounded.undo()
     result = ratings.refused("list", "--rules", "ecf-grading", "--period", "2024-01", message="ECF grade 9000")
     assert "`ratings player prior void A --system ecf --as-of 2020-01-01 --reason TEXT`" in result.stderr
+
+
+def test_a_merge_into_no_registered_player_and_its_unmerge(ratings: Ratings) -> None:
+    """Issue 13 §4: a stored merge naming a player no one registered (edited into the log) is withheld,
+    named with its remedy, and neutralised by ``player unmerge``."""
+    league(ratings)
+    ratings.register("C", "Cara Clark")
+    ratings.ok("player", "merge", "C", "--into", "B", "--reason", "twice", "--reported", "2024-01-20")
+    with closing(sqlite3.connect(ratings.db)) as conn, conn:
+        rowid = conn.execute("SELECT MAX(rowid) FROM stored_events").fetchone()[0]
+        state = conn.execute("SELECT state FROM stored_events WHERE rowid = ?", (rowid,)).fetchone()[0]
+        edited = state.replace(b'"into":"B"', b'"into":"ZZ"')
+        assert edited != state
+        conn.execute("UPDATE stored_events SET state = ? WHERE rowid = ?", (edited, rowid))
+    result = ratings.refused("list", *RULES, "--period", "2024-01", message=f"position {rowid} (PlayerMerged C)")
+    assert "player 'ZZ' is not registered" in result.stderr
+    assert "`ratings player unmerge C --reason TEXT`" in result.stderr
+    ratings.ok("player", "unmerge", "C", "--reason", "edited", "--reported", "2024-01-21")
+    listed = ratings.ok("list", *RULES, "--period", "2024-01", "--format", "csv")
+    assert "cannot be used" not in listed.stderr  # (the edit also made the projections file be rebuilt, said)
+    assert ",A,Anna Adler,,2005,2005,1,established,1,1,0,0" in listed.stdout  # g2 only, as above

@@ -96,11 +96,11 @@ RAPID = ("900+10", "1500", "1800+5")
 BLITZ = ("300+2", "180", "420", "60+1")
 """The ECF online blitz list (3 to 10 minutes; ``60+1`` is on no list), graded by neither ECF grading list."""
 
-STEPS = 14
+STEPS = 15
 """New facts a test records, checking every list after each."""
 
-KINDS = 14
-"""The kinds of new fact :func:`change` records; step ``s`` records kind ``(5s + seed) % KINDS``, so
+KINDS = 15
+"""The kinds of new fact :func:`change` records; step ``s`` records kind ``(7s + seed) % KINDS``, so
 each test records every kind once."""
 
 
@@ -173,6 +173,8 @@ class Club:
     events: list[tuple[str, str, str]] = field(default_factory=list)
     """(event, start, end) of the events registered (issue 12): games of the window are played in them."""
     void_events: list[str] = field(default_factory=list)
+    merged: list[str] = field(default_factory=list)
+    """The duplicate registrations merged into another player (issue 13 §4) and not unmerged."""
     count: int = 0
     """Games made so far (their ids are numbered)."""
     decisions: int = 0
@@ -387,6 +389,16 @@ def change(kind: int, club: Club) -> None:
             event = rng.choice([e for e, _, _ in club.events if e not in club.void_events])
             ledger.void_event(event, reason="t")
             club.void_events.append(event)
+    elif kind == 14:  # a group's player merged into a rated one (his games become the other's), or unmerged
+        if club.merged and rng.random() < 0.4:
+            ledger.unmerge_player(club.merged.pop(0), reason="t")
+        else:
+            group = max(club.groups, key=len)
+            player = group[-1]
+            ledger.merge_player(player, into=rng.choice(club.rated), reason="t")
+            club.merged.append(player)
+            if len(group) > 2:  # no new game names him
+                group.remove(player)
     elif club.void_players and rng.random() < 0.5:
         ledger.restore_player(club.void_players.pop(0), reason="t")
     else:
@@ -479,7 +491,7 @@ def test_every_step_equals_a_cold_replay(
     assert answers(kept, rules, periods, watched) == expected
     reruns: list[bool] = []
     for step in range(STEPS):
-        kind = (5 * step + seed) % KINDS
+        kind = (7 * step + seed) % KINDS
         with contextlib.suppress(LedgerError):  # refused: the ledger is as it was
             change(kind, made)
         expected = cold()
