@@ -89,6 +89,11 @@ def country_code(text: str) -> str:
         raise InvalidTextError(f"--{error}") from None
 
 
+FAMILY_RULES = ("iecg-1.7", "icu-1980", "ecf-grading", "ecf-online", "fide", "glicko", "glicko2")
+"""``--all-lists``: each family's rules as in force now (the IECG's latest version, the ICU's grading, the ECF's
+grading and online Elo, FIDE's timeline, Glicko and Glicko-2)."""
+
+
 @click.command("players")
 @click.option("--search", metavar="TEXT", help="Only players whose id, name or an id number holds TEXT (any case).")
 @click.option("--country", metavar="CC", help="Only players of this country code.")
@@ -100,10 +105,21 @@ def country_code(text: str) -> str:
     type=params.Choice(sorted(RULES)),
     help="Add a column: the player's rating and status on this rules version's latest list (repeatable).",
 )
+@click.option(
+    "--all-lists",
+    is_flag=True,
+    help=f"A column for each family's current rules ({', '.join(FAMILY_RULES)}): replays each, once.",
+)
 @format_option(["table", "csv", "json"], "table")
 @pass_context
 def players_(
-    obj: Context, search: str | None, country: str | None, event_id: str | None, rules: tuple[str, ...], fmt: str
+    obj: Context,
+    search: str | None,
+    country: str | None,
+    event_id: str | None,
+    rules: tuple[str, ...],
+    all_lists: bool,
+    fmt: str,
 ) -> None:
     """List everyone registered, by player id: ids, country, born, registration status (active, inactive, void).
 
@@ -111,6 +127,10 @@ def players_(
     Example:
         ratings players --country IE --search byrne
         ratings players --event C2-17 --rules iecg-1.7 --format csv
+        ratings players --search adler --all-lists
+
+    Without --rules or --all-lists nothing is replayed: the listing reads the
+    registrations alone, so it stays quick on a ledger of a million games.
     """
     with refusals(obj):
         wanted = None if country is None else country_code(country)
@@ -125,7 +145,7 @@ def players_(
         lines = select(player_lines(view, held, date.today().isoformat()), search=search, country=wanted, among=among)
         lists: dict[str, str | None] = {}
         found: list[RatingList | None] = []
-        for name in dict.fromkeys(rules):
+        for name in dict.fromkeys((*rules, *(FAMILY_RULES if all_lists else ()))):
             period = latest_period(projector.facts(), get_rules(name))
             lists[name] = period
             found.append(None if period is None else ratings.list(name, period))

@@ -535,18 +535,22 @@ class RatingLedger(Application[UUID]):
         return found is not None and found.voided
 
     def _player_counts(self, player: str) -> bool:
-        """Whether ``player`` is registered (False if not); a void player is refused: no new fact names him."""
+        """Whether ``player`` is registered (False if not); a void player is refused: no new fact names him;
+        nor does a new game name a merged duplicate (issue 13 §4; an import's rows are mapped by the replay)."""
         if not self._player_exists(player):
             return False
-        if self._player_void(player):
+        lookup = self._bulk_void
+        if lookup is not None and lookup[0] == threading.get_ident():
+            if lookup[1](player_key(player)):
+                raise VoidError(_void_player_message(player))
+            return True
+        found = self._get(player_key(player), Player)  # one read for both checks
+        if found is not None and found.voided:
             raise VoidError(_void_player_message(player))
-        lookup = self._bulk_lookup
-        if lookup is None or lookup[0] != threading.get_ident():  # an import's rows: the replay maps them (issue 13 §4)
-            found = self._get(player_key(player), Player)
-            if found is not None and found.merged_into is not None:
-                raise MergeError(
-                    f"player {player!r} is merged into {found.merged_into!r}: record the game for {found.merged_into!r}"
-                )
+        if found is not None and found.merged_into is not None:
+            raise MergeError(
+                f"player {player!r} is merged into {found.merged_into!r}: record the game for {found.merged_into!r}"
+            )
         return True
 
     def _counting_player(self, player: str) -> Player:

@@ -181,3 +181,20 @@ def test_an_empty_ledger_lists_nobody(ratings: Ratings) -> None:
         "player  name  country  born  FIDE id  national ids  status\n"
         "------  ----  -------  ----  -------  ------------  ------\n"
     )
+
+
+def test_all_lists_adds_each_familys_current_list(federation: Ratings) -> None:
+    """One column per family, each headed by its latest period for a last game in January 2024: the IECG's
+    two months, the ICU's year and the ECF grading's half year (six-monthly from 2012, ecf_grading choice 1)
+    all start in January; the monthly systems' period is the month."""
+    found = json.loads(federation.ok("players", "--search", "anna", "--all-lists", "--format", "json").output)
+    assert found["lists"] == {
+        "iecg-1.7": "2024-01",
+        "icu-1980": "2024-01",
+        "ecf-grading": "2024-01",
+        "ecf-online": "2024-01",
+        "fide": "2024-01",
+        "glicko": "2024-01",
+        "glicko2": "2024-01",
+    }
+    assert found["players"][0]["lists"]["iecg-1.7"] == {"rating": 2005, "status": "established"}
