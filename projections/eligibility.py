@@ -119,7 +119,14 @@ def _group_games(view: FactsView, wanted: set[str]) -> dict[str, list[GameVersio
     facts, known, players = view.facts, view.known, view.players
     found: dict[str, list[GameVersion]] = {}
 
+    alias = view.alias
+
     def keep(version: GameVersion) -> None:
+        if alias:  # issue 13 §4: a merged duplicate's games are his original's, as events.event_games takes them
+            white, black = (alias.get(p, p) for p in (version.row.white, version.row.black))
+            if white == black:
+                return
+            version = version._replace(row=version.row._replace(white=white, black=black))
         row = version.row
         if version.voided or row.event not in wanted or row.white not in players or row.black not in players:
             return

@@ -45,126 +45,124 @@ CASES = [
         ("import", "trf", "t.trf", "--register-new"),
         "no start date (line 042) and no round dates",
         files=trf(TRF_OK.replace("042 2024/03/01\n052 2024/03/02\n", "")),
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "trf", "t.trf", "--register-new"),
         "lines 4 and 5: round 1: results 1 and 1",
         files=trf(TRF_OK.replace("0001 b 0", "0001 b 1")),
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "trf", "t.trf", "--register-new"),
         "lines 4 and 5: round 1: colours w and w",
         files=trf(TRF_OK.replace("0001 b 0", "0001 w 0")),
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "trf", "t.trf", "--register-new"),
         "line 4: round 1: opponent 3 has no 001 line",
         files=trf(TRF_OK.replace("0002 w 1", "0003 w 1")),
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "trf", "t.trf", "--register-new"),
         "line 2",
         id="trf bad start date",
         files=trf(TRF_OK.replace("2024/03/01", "2024/13/01")),
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "trf", "t.trf", "--register-new"),
         "is after today",
         id="trf future dates",
         files=trf(TRF_OK.replace("2024/03/01", "2999/03/01").replace("2024/03/02", "2999/03/02")),
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "trf", "t.trf", "--register-new"),
         "the file gives no tournament name (line 012)",
         files=trf(TRF_OK.replace("012 Open\n", "")),
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "trf", "t.trf", "--register-new", "--event", "x" * 70),
         "event 'xxxxxxxxxxxxxxxxxxxx'",
         files=trf(TRF_OK),
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "trf", "t.trf", "--register-new", "--reported", "2024-02-01"),
         "after the reported date",
         files=trf(TRF_OK),
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "trf", "t.trf", "--register-new", "--event", "E1"),
         "line 5",
         id="trf duplicate start rank",
         files=trf(TRF_OK.replace("001    2 m", "001    1 m")),
-    ),  # fmt: skip
+    ),
     # import pgn
     BadInput(
         ("import", "pgn", "g.pgn"),
         "2 player(s) of the file are not registered, nor in the --players mapping",
         files={"g.pgn": PGN_GAME},
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "pgn", "g.pgn", "--players", "m.csv"),
         "the first line must be the header name,player",
         files={"g.pgn": PGN_GAME, "m.csv": "pgn,player\nA,A\n"},
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "pgn", "g.pgn", "--players", "m.csv"),
         "'A' is mapped twice",
         files={"g.pgn": PGN_GAME, "m.csv": "name,player\nA,A\nA,B\n"},
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "pgn", "g.pgn", "--players", "m.csv"),
         "names player 'Z', who is not registered",
         files={"g.pgn": PGN_GAME, "m.csv": "name,player\nA,Z\n"},
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "pgn", "g.pgn", "--players", "m.csv"),
         "line 7",
         id="pgn bad result",
         files={"g.pgn": PGN_GAME.replace('"1-0"]', '"2-0"]'), "m.csv": "name,player\nA,A\nB,B\n"},
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "pgn", "g.pgn", "--players", "m.csv"),
         "no complete Date or EventDate",
         files={"g.pgn": PGN_GAME.replace("2024.03.01", "2024.??.??"), "m.csv": "name,player\nA,A\nB,B\n"},
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "pgn", "g.pgn", "--players", "m.csv"),
         "player 'A' cannot play against himself",
         files={"g.pgn": PGN_GAME, "m.csv": "name,player\nA,A\nB,A\n"},
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "pgn", "g.pgn", "--players", "m.csv", "--date", "2024-13-01"),
         "not a calendar date",
         files={"g.pgn": PGN_GAME, "m.csv": "name,player\nA,A\nB,B\n"},
-    ),  # fmt: skip
+    ),
     # import fide-list
     BadInput(("import", "fide-list", "l.txt"), "Missing option '--as-of'", status=2, files={"l.txt": FIDE_HEADER}),
     BadInput(
         ("import", "fide-list", "l.txt", "--as-of", "2024-02-30"),
         "not a calendar date",
         files={"l.txt": FIDE_HEADER + "\n"},
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "fide-list", "l.txt", "--as-of", "2024-02-01"),
         "line 2",
         files={"l.txt": FIDE_HEADER + "\n" + "12x4" + " " * 150 + "\n"},
         id="fide list bad id",
-    ),  # fmt: skip
+    ),
     BadInput(
         ("import", "fide-list", "l.xml", "--as-of", "2024-02-01"),
         "XML",
         files={"l.xml": "<playerslist><player><fideid>1</fideid>"},
         id="fide list broken xml",
-    ),  # fmt: skip
+    ),
     # ids
     BadInput(("player", "register", "D", "--name", "Dora", "--fide-id", "-5"), "FIDE id '-5' is not a whole number"),
-    BadInput(
-        ("player", "register", "D", "--name", "Dora", "--national-id", "ecf:"), "ecf id", id="national id empty"
-    ),  # fmt: skip
+    BadInput(("player", "register", "D", "--name", "Dora", "--national-id", "ecf:"), "ecf id", id="national id empty"),
     BadInput(
         ("player", "correct", "A", "--fide-id", "2500001", "--national-id", "fide:2500002", *WHY),
         "two fide ids given",
         status=2,
-    ),  # fmt: skip
+    ),
     # merges
     BadInput(("player", "merge", "A", "--into", "A", *WHY), "player 'A' cannot be merged into himself"),
     BadInput(("player", "merge", "A", "--into", "B", *WHY), "players 'A' and 'B' both played game 'G1'"),
