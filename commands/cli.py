@@ -28,9 +28,11 @@ from commands import (
     inflation,
     merges,
     players,
+    publication_db,
     queries,
     reference,
     registry_listing,
+    site,
     tournament_reports,
     undo,
 )
@@ -114,6 +116,7 @@ COMMANDS: dict[click.Group, tuple[click.Command, ...]] = {
         queries.log,
         registry_listing.players_,
         audit.publish,
+        publication_db.publish_db,
         audit.audit,
         audit.diff,
         export,
@@ -124,6 +127,7 @@ COMMANDS: dict[click.Group, tuple[click.Command, ...]] = {
         reference.rules_,
         reference.convert_,
         demo,
+        site.site,
     ),
     player: (
         players.player_register,

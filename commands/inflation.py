@@ -64,7 +64,7 @@ def pool(obj: Context, rules: str, first: str, last: str, known_at: str | None, 
         ]
         found = pool_of(lists, before)
     if plot is not None:  # the chart first: a chart that cannot be written refuses the command, table and all
-        title = f"POOL OF {rules} {first} TO {last}".upper()
+        title = f"Pool of {rules} {first} to {last}"
         path = Path(plot)
         try:
             if path.suffix.lower() == ".svg":

@@ -172,17 +172,24 @@ def rows(
 
 
 def explain(
-    params: SystemParams, system: System, index: int, states: Mapping[str, Any], view: FactsView, player: str
+    params: SystemParams,
+    system: System,
+    index: int,
+    states: Mapping[str, Any],
+    view: FactsView,
+    player: str,
+    selection: tuple[Sequence[Game], Sequence[tuple[Game, str]]] | None = None,
 ) -> OneExplanation:
     """The player's part of the run of period ``index`` from ``states`` (the list before it), with the rating
     body's adjustments for a system that has them.
 
     A player the run leaves as he was (he played no game of the system's list in the period) is
     explained as such: his row before the period is his row after it, carried over, with the
-    system's reason as a note; one who was never rated up to the period is refused.
+    system's reason as a note; one who was never rated up to the period is refused. ``selection``: the
+    period's :func:`selected` games, when the caller explains many players of one period (``ratings site``).
     """
     months = params.periods.month_names(index)
-    games, left_out = selected(params, system, index, states, view)
+    games, left_out = selected(params, system, index, states, view) if selection is None else selection
     info = player_info(view)
     own_left = [(g, why) for g, why in left_out if player in (g.white, g.black)]
     try:

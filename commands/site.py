@@ -1,0 +1,327 @@
+"""``ratings site``: a static site of lists, player pages and events (issue 14 §1), rendered with Jinja2.
+
+The values come from :mod:`projections.site_data`; this module renders them
+with the templates of ``commands/templates/site/`` and writes the pages as it
+goes (one player at a time), so a large ledger never holds every page. Every
+link is relative: the folder works from ``file://`` and from any host. The
+same ledger and options give the same bytes (no timestamps, sorted order).
+
+An explanation is rendered once per (rules, period), for every player rated in
+it, into a temporary SQLite file, and read back when the player's page is
+written: each period's previous list is computed once, not once a player.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import click
+import jinja2
+from markupsafe import Markup
+
+from commands import output, params
+from commands.chart import Series, history_svg
+from commands.context import Context, pass_context, refusals
+from commands.explanation_text import STYLES, say
+from commands.listing import headings, list_text
+from commands.options import known_at_option, known_date
+from projections.api import Ratings
+from projections.audit import Line, Publication
+from projections.explanation import TABLE, Explanation
+from projections.registry import RULES, get_rules, system_for
+from projections.rules.common import EventInfo
+from projections.rules.crosstable import Crosstable, cell_text, quarters_text
+from projections.site_data import (
+    EventPage,
+    ListPage,
+    PlayerPage,
+    amendments_by_player,
+    event_page,
+    list_page,
+    page_name,
+    period_explanations,
+    player_page,
+    site_periods,
+    site_players,
+)
+
+FILTER_KEYS = ("class", "category")
+"""A list's column the class/category filter selects on: the first of these its system has."""
+
+ASSETS = ("site.js", "site.css")
+
+
+def environment() -> jinja2.Environment:
+    """The templates of the site, escaped, their trailing newlines kept."""
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("commands", "templates/site"),
+        autoescape=True,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters["page"] = page_name
+    env.filters["cell"] = lambda value: "" if value is None else str(value)
+    return env
+
+
+class Part(NamedTuple):
+    """One piece of an explanation: a statement in words, or its table of games."""
+
+    text: str
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    numeric: tuple[bool, ...]
+
+
+def explanation_parts(x: Explanation, name: str) -> tuple[str, tuple[Part, ...]]:
+    """The heading and the parts of ``x``, in the words ``ratings explain`` prints (its statements, and its
+    table's cells each in its column's style)."""
+    parts: list[Part] = []
+    for statement in x.statements:
+        if statement == TABLE:
+            cells = [
+                tuple(
+                    "" if c is None else str(c)
+                    for c in (STYLES[col.style](v) for col, v in zip(x.columns, row, strict=True))
+                )
+                for row in x.rows
+            ]
+            numeric = tuple(col.style == "plain" for col in x.columns)
+            parts.append(Part("", tuple(col.heading for col in x.columns), tuple(cells), numeric))
+        else:
+            text = say(statement)
+            if text:
+                parts.append(Part(text, (), (), ()))
+    return f"{x.player} {name}: {x.rules}, period {x.period}", tuple(parts)
+
+
+def line_text(line: Line | None) -> str:
+    return "off the list" if line is None else f"{line.rating} {line.status} #{line.position}"
+
+
+def cross_cells(table_: Crosstable) -> list[Markup]:
+    """Each row's result cells, as ``event show`` prints them (``x`` on the diagonal), as ``<td>`` elements
+    (joined here: a large crosstable has many cells)."""
+    size = len(table_.rows)
+    return [
+        Markup("").join(Markup("<td>%s</td>") % ("x" if j == i else cell_text(table_.grid[i][j])) for j in range(size))
+        for i in range(size)
+    ]
+
+
+class Writer:
+    """Writes the site's files under ``out``, as UTF-8 bytes, naming the path on failure."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.count = 0
+
+    def write(self, relative: str, text: str) -> None:
+        path = self.out / relative
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(text.encode("utf-8"))
+        except OSError as error:
+            raise click.ClickException(f"cannot write {path}: {output.os_reason(error)}") from None
+        self.count += 1
+
+
+class Store:
+    """The rendered explanations of the site, in a temporary SQLite file (deleted when closed)."""
+
+    def __init__(self) -> None:
+        self.conn = sqlite3.connect("")
+        self.conn.execute("CREATE TABLE x (player TEXT, rules INTEGER, period TEXT, html TEXT)")
+        self.conn.execute("CREATE INDEX x_player ON x (player, rules, period)")
+
+    def add(self, rows: Sequence[tuple[str, int, str, str]]) -> None:
+        self.conn.executemany("INSERT INTO x VALUES (?, ?, ?, ?)", rows)
+
+    def of(self, player: str) -> dict[tuple[int, str], str]:
+        found = self.conn.execute(
+            "SELECT rules, period, html FROM x WHERE player = ? ORDER BY rules, period", (player,)
+        )
+        return {(r, p): h for r, p, h in found}
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def check_out(out: str) -> Path:
+    """The output folder: refused (exit 1) if it is a file."""
+    path = Path(out)
+    if path.exists() and not path.is_dir():
+        raise click.ClickException(f"--out {out} is a file, not a folder")
+    return path
+
+
+@click.command()
+@click.option(
+    "--rules",
+    "rules",
+    multiple=True,
+    required=True,
+    type=params.Choice(sorted(RULES)),
+    help="A rules version (repeatable).",
+)
+@click.option("--from", "first", required=True, metavar="YYYY-MM", help="The first period.")
+@click.option("--to", "last", required=True, metavar="YYYY-MM", help="The last period.")
+@click.option("--out", "out", required=True, metavar="DIR", help="The folder to write the site into.")
+@known_at_option
+@click.option("--title", default="Rating lists", show_default=True, help="The site's title.")
+@pass_context
+def site(
+    obj: Context, rules: tuple[str, ...], first: str, last: str, out: str, known_at: str | None, title: str
+) -> None:
+    """Write a static site: the lists of a run of periods, a page per player and per event, and how to verify.
+
+    No server is needed: open DIR/index.html, or copy DIR to any web host.
+
+    \b
+    Example:
+        ratings site --rules iecg-1.7 --from 2024-01 --to 2024-11 --out site --title "IECG ratings"
+    """
+    chosen = tuple(dict.fromkeys(rules))  # a version given twice is shown once
+    with refusals(obj):
+        known = known_date(known_at)
+        ratings = obj.ratings()
+    with ratings, refusals(obj):
+        spans = [(r, site_periods(ratings, r, first, last, date.today())) for r in chosen]
+        folder = check_out(out)
+        written = build(ratings, spans, Writer(folder), known, title)
+    click.echo(f"wrote {written} files into {out}")
+
+
+def build(
+    ratings: Ratings, spans: Sequence[tuple[str, tuple[str, ...]]], writer: Writer, known: str | None, title: str
+) -> int:
+    """Write every page of the site; the number of files written."""
+    env = environment()
+    common = {"title": title, "known_at": known}
+    pubs = [p for p in ratings.publications() if known is None or p.on <= known]
+    for asset in ASSETS:
+        source = env.loader.get_source(env, asset)[0] if env.loader is not None else ""
+        writer.write(f"assets/{asset}", source)
+
+    # Lists, and their downloads.
+    latest: list[tuple[str, ListPage, tuple[str, ...], dict[str, Publication]]] = []
+    for rules, labels in spans:
+        system = system_for(get_rules(rules))
+        published: dict[str, Publication] = {}
+        page: ListPage | None = None
+        for label in labels:
+            page = list_page(ratings, rules, label, pubs, known)
+            if page.published is not None:
+                published[label] = page.published.publication
+            base = f"lists/{rules}/{label}"
+            writer.write(f"{base}.csv", list_text(page.rating_list, "csv"))
+            writer.write(f"{base}.json", list_text(page.rating_list, "json"))
+            writer.write(f"{base}.html", render_list(env, common, page, headings(system, page.keys), labels))
+        assert page is not None
+        latest.append((rules, page, labels, published))
+    index_heads = {rules: headings(system_for(get_rules(rules)), page.keys) for rules, page, _, _ in latest}
+    writer.write(
+        "index.html",
+        env.get_template("index.html").render(common, root="", sections=latest, heads=index_heads, top=10),
+    )
+    writer.write("verify.html", env.get_template("verify.html").render(common, root="", publications=pubs))
+
+    # Events: their pages, and who played in each.
+    rules_list = [r for r, _ in spans]
+    player_events: dict[str, list[EventInfo]] = {}
+    for info in ratings.events(known):
+        event = event_page(ratings, info.event, rules_list, known)
+        for player in event_players(event):
+            player_events.setdefault(player, []).append(event.info)
+        writer.write(f"events/{page_name(info.event)}.html", render_event(env, common, event))
+
+    # Explanations, period by period, into a temporary store.
+    players = site_players(ratings, known)
+    store = Store()
+    try:
+        for number, (rules, labels) in enumerate(spans):
+            by_period: dict[str, list[str]] = {}
+            for player in players:
+                for label, _state in ratings.history(player, rules, known):
+                    by_period.setdefault(label, []).append(player)
+            template = env.get_template("explanation.html")
+            for label in labels:
+                rows = []
+                for player, x in period_explanations(ratings, rules, label, by_period.get(label, []), known):
+                    heading, parts = explanation_parts(x, ratings.name(player, known))
+                    html = template.render(anchor=f"{rules}-{label}", heading=heading, parts=parts)
+                    rows.append((player, number, label, html))
+                store.add(rows)
+        amendments = amendments_by_player(ratings, known)
+        for player in players:
+            data = player_page(ratings, player, spans, player_events.get(player, ()), amendments.get(player, ()), known)
+            writer.write(f"players/{page_name(player)}.html", render_player(env, common, data, store.of(player)))
+    finally:
+        store.close()
+    return writer.count
+
+
+def event_players(event: EventPage) -> list[str]:
+    """The players of an event's games and pairings, sorted."""
+    found = {p for v in event.games for p in (v.row.white, v.row.black)}
+    if event.crosstable is not None:
+        found |= {row.player for row in event.crosstable.rows}
+    return sorted(found)
+
+
+def numeric_columns(rows: Sequence[dict[str, Any]], keys: Sequence[str]) -> list[bool]:
+    return [bool(rows) and all(isinstance(r[k], int | float) or r[k] is None for r in rows) for k in keys]
+
+
+def render_list(
+    env: jinja2.Environment, common: dict[str, Any], page: ListPage, heads: Sequence[str], labels: Sequence[str]
+) -> str:
+    rows = page.rating_list.rows
+    keys = list(page.keys)
+    filter_key = next((k for k in FILTER_KEYS if k in keys), None)
+    filters = {
+        "country": sorted({str(r["country"]) for r in rows if r.get("country")}),
+        "class": sorted({str(r[filter_key]) for r in rows if r.get(filter_key) is not None}) if filter_key else [],
+    }
+    published_rows = page.published.published.rows if page.published is not None else []
+    return env.get_template("list.html").render(
+        common,
+        root="../../",
+        page=page,
+        rows=rows,
+        keys=keys,
+        heads=list(heads),
+        numeric=numeric_columns(rows, keys),
+        filter_key=filter_key,
+        filters=filters,
+        labels=labels,
+        published_rows=published_rows,
+        line_text=line_text,
+    )
+
+
+def render_event(env: jinja2.Environment, common: dict[str, Any], event: EventPage) -> str:
+    cells = cross_cells(event.crosstable) if event.crosstable is not None else []
+    return env.get_template("event.html").render(common, root="../", event=event, cells=cells, sb=quarters_text)
+
+
+def render_player(
+    env: jinja2.Environment, common: dict[str, Any], data: PlayerPage, explained: dict[tuple[int, str], str]
+) -> str:
+    series = [
+        Series(h.rules, tuple((r.period, r.rating) for r in h.rows if r.rating is not None))
+        for h in data.histories
+        if any(r.rating is not None for r in h.rows)
+    ]
+    chart = Markup(history_svg(series, f"{data.player} {data.name}")) if series else None
+    explanations = {
+        h.rules: [Markup(explained[(number, row.period)]) for row in h.rows if (number, row.period) in explained]
+        for number, h in enumerate(data.histories)
+    }
+    return env.get_template("player.html").render(common, root="../", data=data, chart=chart, explanations=explanations)

@@ -1,0 +1,254 @@
+"""What ``ratings site`` shows (issue 14 §1), gathered through the Python API as frozen values.
+
+Pure of click and of any template: :mod:`commands.site` renders these values.
+A list page (:func:`list_page`) is the list of a period with, when it was
+published, the list as published beside it and who changed; a player
+(:func:`player_page`) is his history under each rules version, his events
+and every amendment of his games; his explanations come period by period
+(:func:`period_explanations`), each period's previous list and games
+computed once for all its players, so that a site of many players replays
+nothing twice and holds one period at a time.
+
+>>> page_name("10213"), page_name("A/B.c"), page_name("x_1")
+('10213', '_41_2f_42_2ec', 'x_5f1')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, NamedTuple
+
+from ledger.decoding import NewerEventError
+from projections import systems
+from projections.api import Ratings, known_date
+from projections.audit import Cause, Change, Publication, compare, digest, run_audit
+from projections.events import SystemStatus
+from projections.explanation import Explanation
+from projections.facts import GameVersion, named_players
+from projections.lists import RatingList
+from projections.log import BOOKKEEPING
+from projections.registry import get_rules, system_for
+from projections.rules.common import EventInfo
+from projections.rules.crosstable import Crosstable
+from projections.span import check_span
+
+AMENDMENTS = ("GameAdjudicated", "GameCorrected", "GameVoided", "GameRestored")
+"""The log's events that touch a game after its recording: what a player's page lists."""
+
+RATING_KEYS = ("rating", "grade")
+"""The key of a history row a chart draws: the first of these a system's row has as a number."""
+
+
+def page_name(ident: str) -> str:
+    """A player's or event's id as a file name, safely and the same every time: lower-case letters, digits
+    and ``-`` as they are, every other byte of its UTF-8 as ``_`` and two hex digits (so that two ids never
+    share a name, even on a file system blind to case)."""
+    out = []
+    for byte in ident.encode("utf-8"):
+        char = chr(byte)
+        out.append(char if char in "abcdefghijklmnopqrstuvwxyz0123456789-" else f"_{byte:02x}")
+    return "".join(out) or "_"
+
+
+def site_periods(ratings: Ratings, rules: str, first: str, last: str, today: date) -> tuple[str, ...]:
+    """The period labels of ``rules`` from ``first`` to ``last``, refused as ``ratings export`` refuses them
+    (out of order, before the ledger's first fact, after the current period)."""
+    params = get_rules(rules)
+    start, end = check_span(ratings.projector, params, first, last, today)
+    return tuple(params.periods.label(i) for i in range(start, end + 1))
+
+
+@dataclass(frozen=True)
+class PublishedList:
+    """A list's latest publication, the list as published (reproduced from the log as it stood then), and
+    every player whose line differs on the list as shown, with the events since that concern him."""
+
+    publication: Publication
+    reproduces: bool
+    published: RatingList
+    changes: tuple[Change, ...]
+    causes: tuple[tuple[str, tuple[Cause, ...]], ...]
+    """For each changed player (in the order of ``changes``): the events since that concern him (only as
+    known now: a site as known at a date names none)."""
+
+
+@dataclass(frozen=True)
+class ListPage:
+    """One rating list of the site."""
+
+    rating_list: RatingList
+    keys: tuple[str, ...]
+    digest: str
+    published: PublishedList | None
+
+
+def latest_publication_by(
+    pubs: Iterable[Publication], rules: str, period: str, known: str | None
+) -> Publication | None:
+    """The latest publication of the list (on or before ``known`` when given), or None."""
+    found = [p for p in pubs if p.rules == rules and p.period == period and (known is None or p.on <= known)]
+    return max(found, key=lambda p: (p.on, p.position)) if found else None
+
+
+def list_page(
+    ratings: Ratings, rules: str, period: str, pubs: Sequence[Publication], known_at: str | date | None = None
+) -> ListPage:
+    """The list of ``rules`` and ``period`` as known at ``known_at``, and its latest publication (up to then)."""
+    known = known_date(known_at)
+    shown = ratings.list(rules, period, known)
+    keys = systems.list_keys(system_for(get_rules(rules)))
+    pub = latest_publication_by(pubs, rules, period, known)
+    published = None
+    if pub is not None:
+        report = run_audit(ratings.projector, rules, period, pub.on)
+        changes = compare(report.reproduced, shown)
+        causes = tuple((c.player, tuple(report.causes_of(c.player)) if known is None else ()) for c in changes)
+        published = PublishedList(pub, report.reproduces, report.reproduced, tuple(changes), causes)
+    return ListPage(shown, keys, digest(shown), published)
+
+
+class HistoryRow(NamedTuple):
+    """A period the player was rated in, with his figures after it (the columns of ``ratings history``)."""
+
+    period: str
+    figures: dict[str, Any]
+    rating: float | None
+    """What his chart draws, or None for a period whose figure is not a number."""
+
+
+@dataclass(frozen=True)
+class RulesHistory:
+    rules: str
+    keys: tuple[str, ...]
+    rows: tuple[HistoryRow, ...]
+
+
+class Amendment(NamedTuple):
+    """A correction, adjudication, void or restoration of one of the player's games."""
+
+    position: int
+    type: str
+    game: str
+    reported_on: str
+    facts: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    player: str
+    name: str
+    country: str | None
+    histories: tuple[RulesHistory, ...]
+    events: tuple[EventInfo, ...]
+    amendments: tuple[Amendment, ...]
+
+
+def chart_rating(figures: dict[str, Any]) -> float | None:
+    """The figure a chart draws from a history row: its rating (or grade), when it is a number.
+
+    >>> chart_rating({"rating": 1997, "ter": 1997}), chart_rating({"grade": None, "rating": "-"})
+    (1997.0, None)
+    """
+    for key in RATING_KEYS:
+        value = figures.get(key)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+    return None
+
+
+def rated_periods(ratings: Ratings, player: str, rules: str, labels: Sequence[str], known: str | None) -> RulesHistory:
+    """The player's history under ``rules``, within the periods ``labels``."""
+    params = get_rules(rules)
+    system = system_for(params)
+    wanted = set(labels)
+    found = [(label, state) for label, state in ratings.history(player, rules, known) if label in wanted]
+    info = systems.player_info(ratings.projector.view(known))(player)
+    rows = systems.history_rows(params, system, player, found, info)
+    keys = systems.history_keys(system)
+    shown = tuple(HistoryRow(r["period"], {k: r.get(k) for k in keys[1:]}, chart_rating(r)) for r in rows)
+    return RulesHistory(rules, keys[1:], shown)
+
+
+def amendments_by_player(ratings: Ratings, known_at: str | date | None = None) -> dict[str, list[Amendment]]:
+    """Every amendment of a game reported by ``known_at`` (all: None), in log order, under each player some
+    version of the game names: one pass over the log's amendments, for every player's page."""
+    known = known_date(known_at)
+    facts = ratings.projector.facts()
+    found: dict[str, list[Amendment]] = {}
+    for record in ratings.reader.records_of(AMENDMENTS):
+        try:
+            state = record.facts()
+        except (ValueError, NewerEventError):  # a damaged event: `ratings verify` names it
+            continue
+        reported = str(state.get("reported_on", ""))
+        game = str(state.get("game", ""))
+        original = facts.amended.get(game)
+        if original is None or (known is not None and reported > known):
+            continue
+        shown = tuple((k, v) for k, v in state.items() if k not in BOOKKEEPING and k != "game")
+        amendment = Amendment(record.position, record.type, game, reported, shown)
+        for player in sorted(named_players(original, facts.amendments.get(game, ()))):
+            found.setdefault(player, []).append(amendment)
+    return found
+
+
+def player_page(
+    ratings: Ratings,
+    player: str,
+    spans: Sequence[tuple[str, Sequence[str]]],
+    events: Iterable[EventInfo],
+    amendments: Iterable[Amendment],
+    known_at: str | date | None = None,
+) -> PlayerPage:
+    """A player's page: his history under each (rules, periods) of ``spans``, his ``events``, and the
+    ``amendments`` of his games (:func:`amendments_by_player`)."""
+    known = known_date(known_at)
+    reg = ratings.projector.view(known).players[player]
+    histories = tuple(rated_periods(ratings, player, rules, labels, known) for rules, labels in spans)
+    return PlayerPage(player, reg.name, reg.country, histories, tuple(events), tuple(amendments))
+
+
+def site_players(ratings: Ratings, known_at: str | date | None = None) -> tuple[str, ...]:
+    """The players a site has a page for: every player registered (as known at ``known_at``) and not merged
+    into another, sorted."""
+    view = ratings.projector.view(known_date(known_at))
+    return tuple(sorted(p for p in view.players if p not in view.alias))
+
+
+def period_explanations(
+    ratings: Ratings, rules: str, period: str, players: Iterable[str], known_at: str | date | None = None
+) -> Iterator[tuple[str, Explanation]]:
+    """Each of ``players`` explained on the list of ``period`` (what :meth:`Ratings.explain` answers), the
+    previous list and the period's games computed once for them all."""
+    known = known_date(known_at)
+    params = get_rules(rules)
+    system = system_for(params)
+    index = params.periods.index(period)
+    projector = ratings.projector
+    previous = projector.states(rules, index - 1, known)
+    view = projector.view(known)
+    selection = systems.selected(params, system, index, previous, view)
+    for player in players:
+        yield player, systems.explain(params, system, index, previous, view, player, selection)
+
+
+@dataclass(frozen=True)
+class EventPage:
+    info: EventInfo
+    games: tuple[GameVersion, ...]
+    crosstable: Crosstable | None
+    crosstable_rules: str
+    status: tuple[SystemStatus, ...]
+
+
+def event_page(ratings: Ratings, event: str, rules: Sequence[str], known_at: str | date | None = None) -> EventPage:
+    """An event's page: its games, its crosstable (performances from the first of ``rules``, as ``ratings event
+    show --rules`` gives them), and its status under each of ``rules``."""
+    known = known_date(known_at)
+    record = ratings.event(event, known)
+    games = tuple(ratings.event_games(event, known))
+    table = ratings.crosstable(event, rules[0], known) if games or record.pairings else None
+    status = tuple(ratings.event_status(event, rules, known))
+    return EventPage(record.info, games, table, rules[0], status)
