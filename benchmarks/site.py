@@ -54,8 +54,8 @@ def prepare(folder: Path, params: Params) -> Path:
     return db
 
 
-def run(folder: Path, first: str, last: str, rules: str) -> dict[str, Any]:
-    db = prepare(folder, Params())
+def run(folder: Path, first: str, last: str, rules: str, params: Params | None = None) -> dict[str, Any]:
+    db = prepare(folder, params or Params())
     base = ["--db", str(db)]
     warm_up = measured([*base, "list", "--rules", rules, "--period", last])
     listed = measured([*base, "list", "--rules", rules, "--period", last])
@@ -83,9 +83,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rules", default="iecg-1.7")
     parser.add_argument("--from", dest="first", default="2024-11")
     parser.add_argument("--to", dest="last", default="2024-11")
+    parser.add_argument("--games", type=int, default=Params.games)
+    parser.add_argument("--players", type=int, default=Params.players)
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    figures = run(args.dir, args.first, args.last, args.rules)
+    params = Params(games=args.games, players=args.players)
+    figures = run(args.dir, args.first, args.last, args.rules, params)
     figures["total_seconds"] = time.perf_counter() - start
     figures["cpu"] = os.cpu_count()
     print(json.dumps(figures, indent=2))
