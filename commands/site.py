@@ -13,6 +13,7 @@ written: each period's previous list is computed once, not once a player.
 
 from __future__ import annotations
 
+import html
 import sqlite3
 from collections.abc import Sequence
 from datetime import date
@@ -109,8 +110,14 @@ def cross_cells(table_: Crosstable) -> list[Markup]:
     """Each row's result cells, as ``event show`` prints them (``x`` on the diagonal), as ``<td>`` elements
     (joined here: a large crosstable has many cells)."""
     size = len(table_.rows)
+    escape = html.escape
     return [
-        Markup("").join(Markup("<td>%s</td>") % ("x" if j == i else cell_text(table_.grid[i][j])) for j in range(size))
+        Markup(
+            "".join(
+                "<td>x</td>" if j == i else f"<td>{escape(cell_text(cell))}</td>"
+                for j, cell in enumerate(table_.grid[i])
+            )
+        )
         for i in range(size)
     ]
 

@@ -171,6 +171,37 @@ def rows(
     return result
 
 
+_SHARED: dict[str, Any] = {}
+"""For the explanations of many players of one period (``selection`` given): the player-info lookup of the
+view, and each player's games and games left out of the selection, made once and kept with the objects."""
+
+
+def _shared_info(view: FactsView) -> Callable[[str], PlayerInfo]:
+    if _SHARED.get("view") is not view:
+        _SHARED.update(view=view, info=player_info(view))
+    found: Callable[[str], PlayerInfo] = _SHARED["info"]
+    return found
+
+
+def _own(
+    games: Sequence[Game], left_out: Sequence[tuple[Game, str]], player: str
+) -> tuple[list[Game], list[tuple[Game, str]]]:
+    """The player's games and games left out of one selection, indexed once for every player."""
+    if _SHARED.get("games") is not games or _SHARED.get("left_out") is not left_out:
+        by_player: dict[str, list[Game]] = {}
+        for game in games:
+            by_player.setdefault(game.white, []).append(game)
+            if game.black != game.white:
+                by_player.setdefault(game.black, []).append(game)
+        left: dict[str, list[tuple[Game, str]]] = {}
+        for game, why in left_out:
+            left.setdefault(game.white, []).append((game, why))
+            if game.black != game.white:
+                left.setdefault(game.black, []).append((game, why))
+        _SHARED.update(games=games, left_out=left_out, by_player=by_player, left=left)
+    return list(_SHARED["by_player"].get(player, ())), list(_SHARED["left"].get(player, ()))
+
+
 def explain(
     params: SystemParams,
     system: System,
@@ -190,15 +221,18 @@ def explain(
     """
     months = params.periods.month_names(index)
     games, left_out = selected(params, system, index, states, view) if selection is None else selection
-    info = player_info(view)
-    own_left = [(g, why) for g, why in left_out if player in (g.white, g.black)]
+    info = player_info(view) if selection is None else _shared_info(view)
+    own_games, own_left = _own(games, left_out, player) if selection is not None else (
+        [g for g in games if player in (g.white, g.black)],
+        [(g, why) for g, why in left_out if player in (g.white, g.black)],
+    )  # fmt: skip
     try:
         if system.adjust is not None:
             adjustments = [Adjustment(a.player, a.points, a.reason) for a in view.adjustments(params.name, months)]
             found: OneExplanation = system.explain(params, index, states, games, info, player, adjustments)
         else:
             found = system.explain(params, index, states, games, info, player)
-        return with_events(found, [g for g in games if player in (g.white, g.black)], own_left)
+        return with_events(found, own_games, own_left)
     except LookupError as error:
         if player not in states:
             if own_left:
