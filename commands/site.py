@@ -14,6 +14,7 @@ written: each period's previous list is computed once, not once a player.
 from __future__ import annotations
 
 import html
+import pickle
 import sqlite3
 from collections.abc import Sequence
 from datetime import date
@@ -146,6 +147,23 @@ class Store:
         self.conn = sqlite3.connect("")
         self.conn.execute("CREATE TABLE x (player TEXT, rules INTEGER, period TEXT, html TEXT)")
         self.conn.execute("CREATE INDEX x_player ON x (player, rules, period)")
+        self.conn.execute("CREATE TABLE h (player TEXT, rules TEXT, period TEXT, state BLOB)")
+        self.conn.execute("CREATE INDEX h_player ON h (player, rules, period)")
+
+    def add_states(self, rows: Sequence[tuple[str, str, str, Any]]) -> None:
+        """Players' states after a period's run (kept here, not in memory, for a ledger of many players)."""
+        self.conn.executemany(
+            "INSERT INTO h VALUES (?, ?, ?, ?)", ((p, r, label, pickle.dumps(s)) for p, r, label, s in rows)
+        )
+
+    def states_of(self, player: str) -> dict[str, list[tuple[str, Any]]]:
+        """The player's states by rules, in period order."""
+        found: dict[str, list[tuple[str, Any]]] = {}
+        for rules, label, state in self.conn.execute(
+            "SELECT rules, period, state FROM h WHERE player = ? ORDER BY rules, period", (player,)
+        ):
+            found.setdefault(rules, []).append((label, pickle.loads(state)))
+        return found
 
     def add(self, rows: Sequence[tuple[str, int, str, str]]) -> None:
         self.conn.executemany("INSERT INTO x VALUES (?, ?, ?, ?)", rows)
@@ -254,9 +272,12 @@ def build(
     try:
         for number, (rules, labels) in enumerate(spans):
             by_period: dict[str, list[str]] = {}
-            for player in players:
-                for label, _state in ratings.history(player, rules, known):
-                    by_period.setdefault(label, []).append(player)
+            listed = set(players)
+            for label in labels:  # one read of each period's run for every player (not a history per player)
+                changed = ratings.projector.changed(rules, label, known)
+                who = sorted(p for p in changed if p in listed)
+                by_period[label] = who
+                store.add_states([(p, rules, label, changed[p]) for p in who])
             template = env.get_template("explanation.html")
             for label in labels:
                 rows = []
@@ -267,7 +288,10 @@ def build(
                 store.add(rows)
         amendments = amendments_by_player(ratings, known)
         for player in players:
-            data = player_page(ratings, player, spans, player_events.get(player, ()), amendments.get(player, ()), known)
+            data = player_page(
+                ratings, player, spans, player_events.get(player, ()), amendments.get(player, ()), known,
+                store.states_of(player),
+            )  # fmt: skip
             writer.write(f"players/{page_name(player)}.html", render_player(env, common, data, store.of(player)))
     finally:
         store.close()

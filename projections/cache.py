@@ -749,6 +749,12 @@ class ProjectionCache:
             self._upsert("states", map(itemgetter(*_COLUMNS["states"]), rows))
 
     @_guarded
+    def delta(self, rules: str, period: int, codec: StateCodec) -> dict[str, Any] | None:
+        """The players the cached run of one period of ``rules`` changed (None: that run is not cached)."""
+        row = self.db.execute("SELECT delta FROM states WHERE rules = ? AND period = ?", [rules, period]).fetchone()
+        return None if row is None else decode_states(row[0], codec)
+
+    @_guarded
     def deltas(self, rules: str, codec: StateCodec) -> list[tuple[int, dict[str, Any]]]:
         """Every cached period of ``rules`` and the players its run changed."""
         return [

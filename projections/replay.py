@@ -469,6 +469,25 @@ class Projector:
         return system.notes(params, period, self.cache.unrated(rules, period) or ())
 
     @query
+    def changed(self, rules: str, period_label: str, known_at: Known = None) -> dict[str, Any]:
+        """Every player the run of ``period_label`` changed, with his state after it, as known at ``known_at``:
+        what :meth:`history` gives each of them for that period, read for them all at once (``ratings site``)."""
+        params = get_rules(rules)
+        system = system_for(params)
+        period = params.periods.index(period_label)
+        first = self.first_period(params)
+        if first is None or period < first:
+            return {}
+        diverges = self.divergence(params, known_at)
+        if diverges is None or period < diverges:
+            self.states(rules, period)
+            found = self.cache.delta(rules, period, system.codec)
+            if found is not None:
+                return found
+        previous = self.states(rules, period - 1, known_at) if period > first else {}
+        return dict(systems.run_period(params, system, period, previous, self.view(known_at)).changed)
+
+    @query
     def history(self, rules: str, player: str, known_at: Known = None) -> list[tuple[str, Any]]:
         """Each period ``player`` had rated games in, with his state after its run, as known at ``known_at``."""
         params = get_rules(rules)

@@ -15,7 +15,7 @@ nothing twice and holds one period at a time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, NamedTuple
@@ -158,12 +158,23 @@ def chart_rating(figures: dict[str, Any]) -> float | None:
     return None
 
 
-def rated_periods(ratings: Ratings, player: str, rules: str, labels: Sequence[str], known: str | None) -> RulesHistory:
-    """The player's history under ``rules``, within the periods ``labels``."""
+def rated_periods(
+    ratings: Ratings,
+    player: str,
+    rules: str,
+    labels: Sequence[str],
+    known: str | None,
+    states: Sequence[tuple[str, Any]] | None = None,
+) -> RulesHistory:
+    """The player's history under ``rules``, within the periods ``labels`` (``states``: his state after each of
+    them he was rated in, when the caller read them for every player, :meth:`Projector.changed`)."""
     params = get_rules(rules)
     system = system_for(params)
     wanted = set(labels)
-    found = [(label, state) for label, state in ratings.history(player, rules, known) if label in wanted]
+    if states is None:
+        found = [(label, state) for label, state in ratings.history(player, rules, known) if label in wanted]
+    else:
+        found = [(label, state) for label, state in states if label in wanted]
     info = systems.player_info(ratings.projector.view(known))(player)
     rows = systems.history_rows(params, system, player, found, info)
     keys = systems.history_keys(system)
@@ -201,12 +212,17 @@ def player_page(
     events: Iterable[EventInfo],
     amendments: Iterable[Amendment],
     known_at: str | date | None = None,
+    states: Mapping[str, Sequence[tuple[str, Any]]] | None = None,
 ) -> PlayerPage:
     """A player's page: his history under each (rules, periods) of ``spans``, his ``events``, and the
-    ``amendments`` of his games (:func:`amendments_by_player`)."""
+    ``amendments`` of his games (:func:`amendments_by_player`); ``states``: by rules, his states in the span
+    (:func:`rated_periods`)."""
     known = known_date(known_at)
     reg = ratings.projector.view(known).players[player]
-    histories = tuple(rated_periods(ratings, player, rules, labels, known) for rules, labels in spans)
+    histories = tuple(
+        rated_periods(ratings, player, rules, labels, known, None if states is None else states.get(rules, ()))
+        for rules, labels in spans
+    )
     return PlayerPage(player, reg.name, reg.country, histories, tuple(events), tuple(amendments))
 
 
