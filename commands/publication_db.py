@@ -346,15 +346,31 @@ def _list_columns(row: dict[str, Any]) -> dict[str, Any]:
     return {key: row.get(key) for key in ("position", "player", "name", "country", "rating", "status")}
 
 
-def explanation_lines(ratings: Ratings, player: str, rules: str, period: str, known: str | None) -> list[str]:
-    """The lines ``ratings explain`` prints for the player (or the one ``Error: …`` line it prints instead)."""
-    try:
-        found = ratings.explain(player, rules, period, known)
-        text = explanation_text(found, ratings.name(player, known))
-    except (LookupError, LedgerError) as error:
-        message = str(error.args[0]) if isinstance(error, LookupError) and error.args else str(error)
-        return [f"Error: {message}"]
-    return text.splitlines()
+def period_explanations(
+    ratings: Ratings, rules: str, period: str, players: Sequence[str], known: str | None
+) -> dict[str, list[str]]:
+    """The lines ``ratings explain`` prints for each of ``players`` on one list (or the one ``Error: …`` line it
+    prints instead), its previous list and games selected once
+    for them all (as ``ratings site`` does)."""
+    params_ = get_rules(rules)
+    system = system_for(params_)
+    index = params_.periods.index(period)
+    projector = ratings.projector
+    previous = projector.states(rules, index - 1, known)
+    view = projector.view(known)
+    selection = systems.selected(params_, system, index, previous, view)
+    registered = projector.facts().players
+    found: dict[str, list[str]] = {}
+    for player in players:
+        try:
+            if player not in registered:
+                raise LookupError(f"unknown player {player!r}")
+            explained = systems.explain(params_, system, index, previous, view, player, selection)
+            found[player] = explanation_text(explained, ratings.name(player, known)).splitlines()
+        except (LookupError, LedgerError) as error:
+            message = str(error.args[0]) if isinstance(error, LookupError) and error.args else str(error)
+            found[player] = [f"Error: {message}"]
+    return found
 
 
 def collect(
@@ -388,11 +404,12 @@ def collect(
                     "digest": digests[list_id],
                 }
             )
+            explained = period_explanations(ratings, rules, period, [row["player"] for row in rating_list.rows], known)
             for row in rating_list.rows:
                 tables["list_rows"].append(
                     {"list": list_id, "rules": rules, "period": period, **_list_columns(row), "row": _row_json(row)}
                 )
-                lines = explanation_lines(ratings, row["player"], rules, period, known)
+                lines = explained[row["player"]]
                 tables["explanation_lines"].extend(
                     {
                         "list": list_id,
@@ -407,12 +424,13 @@ def collect(
         system = system_for(params_)
         view = projector.view(known)
         info = systems.player_info(view)
+        by_player: dict[str, list[tuple[str, Any]]] = {}
+        for index in range(start, stop + 1):  # each period's run read once for every player (not a history each)
+            label = scheme.label(index)
+            for player, state in projector.changed(rules, label, known).items():
+                by_player.setdefault(player, []).append((label, state))
         for player in sorted(projector.facts().players):
-            found = [
-                (label, state)
-                for label, state in ratings.history(player, rules, known)
-                if start <= scheme.index(label) <= stop
-            ]
+            found = by_player.get(player, [])
             if not found:
                 continue
             for shown in systems.history_rows(params_, system, player, found, info(player)):
