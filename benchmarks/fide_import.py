@@ -54,10 +54,11 @@ def measure(which: str, list_path: Path, db: Path) -> dict[str, Any]:
     if which == "import":
         from datetime import date
 
+        from ledger import file_imports
         from ledger.application import RatingLedger
 
         ledger = RatingLedger(str(db), clock=lambda: date(2026, 11, 25), user="bench")
-        report = ledger.import_fide_list(str(list_path), as_of="2026-11-01")
+        report = file_imports.import_fide_list(ledger, str(list_path), as_of="2026-11-01")
         done = {"read": report.read, "matched": report.matched, "priors": report.priors}
         ledger.close()
     else:

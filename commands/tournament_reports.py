@@ -10,7 +10,7 @@ import click
 from commands.context import Context, pass_context, refusals
 from commands.options import known_at_option, known_date, reported_option
 from commands.output import os_reason
-from ledger import trf_write
+from ledger import file_imports, trf_write
 from ledger.errors import InvalidValueError
 from ledger.trf_import import TrfPlan
 from projections import trf_export
@@ -39,8 +39,14 @@ def import_trf(
         ratings import trf open2024.trf --event open-2024 --register-new --priors
     """
     with refusals(obj):
-        plan, records = obj.ledger().import_trf(
-            file, event=event_id, register_new=register_new, priors=priors, reported_on=reported, dry_run=dry_run
+        plan, records = file_imports.import_trf(
+            obj.ledger(),
+            file,
+            event=event_id,
+            register_new=register_new,
+            priors=priors,
+            reported_on=reported,
+            dry_run=dry_run,
         )
     for line in report(plan, dry_run):
         click.echo(line)
@@ -108,8 +114,8 @@ def import_pgn(
     """
     with refusals(obj):
         names = read_names(mapping) if mapping else {}
-        plan, records = obj.ledger().import_pgn(
-            file, event=event_id, names=names, reported_on=reported, dry_run=dry_run, date=date
+        plan, records = file_imports.import_pgn(
+            obj.ledger(), file, event=event_id, names=names, reported_on=reported, dry_run=dry_run, date=date
         )
     verb = "would import" if dry_run else "imported"
     shown = ", ".join(sorted(plan.events)) or "none"
@@ -167,7 +173,7 @@ def import_fide_list(obj: Context, file: str, as_of: str, dry_run: bool, reporte
         ratings import fide-list players_list_xml.zip --as-of 2026-11-01
     """
     with refusals(obj):
-        report = obj.ledger().import_fide_list(file, as_of=as_of, reported_on=reported, dry_run=dry_run)
+        report = file_imports.import_fide_list(obj.ledger(), file, as_of=as_of, reported_on=reported, dry_run=dry_run)
     systems = ", ".join(f"{count} {system}" for system, count in sorted(report.priors.items())) or "none"
     verb = "would record" if dry_run else "recorded"
     click.echo(

@@ -3,7 +3,7 @@
 Pure: :func:`plan` takes the parsed file (:mod:`ledger.trf`) and what the ledger holds
 (:class:`Known`) and returns the facts to record (:class:`TrfPlan`): the event, the players
 to register, the priors, the games, and every adjustment made to fit the file, in words.
-:meth:`ledger.application.RatingLedger.import_trf` checks and records them in one transaction.
+:func:`ledger.file_imports.import_trf` checks and records them in one transaction.
 
 Choices, where the issue and FIDE's text leave them open:
 
