@@ -106,7 +106,7 @@ from datetime import date
 from typing import Any, NamedTuple
 
 from projections.periods import PeriodScheme
-from projections.rules.common import Cell, Explanation, Game, PeriodRun, PlayerInfo, System
+from projections.rules.common import Cell, Explanation, Game, PeriodRun, PlayerInfo, System, last_answer
 from projections.rules.rounding import round_half_up
 
 Q = math.log(10) / 400
@@ -440,11 +440,11 @@ def explain_glicko(
     player: str,
 ) -> Explanation:
     """The player's Glicko Step 1 and Step 2 in period ``index``, game by game."""
-    sides = sides_of(games)
+    sides = _explained_sides(games)
     label = params.periods.label(index)
     if player not in sides:
         raise LookupError(f"player {player!r} played no rated game in {label}: only his RD grows (Glicko Step 1(b))")
-    starts = _glicko_starts(params, index, states, sides, info)
+    starts = _explained_glicko_starts(params, index, states, sides, info)
     start = starts[player]
     lines: list[tuple[Cell, ...]] = []
     opponents: list[tuple[float, float, float]] = []
@@ -709,15 +709,15 @@ def explain_glicko2(
     player: str,
 ) -> Explanation:
     """The player's Glicko-2 Steps 1–8 in period ``index``, game by game."""
-    sides = sides_of(games)
+    sides = _explained_sides(games)
     label = params.periods.label(index)
     if player not in sides:
         raise LookupError(
             f"player {player!r} played no rated game in {label}: his rating and volatility stay, "
             "only his RD grows (Glicko-2 Step 6)"
         )
-    starts = _glicko2_starts(params, index, states, sides, info)
-    scaled = _scaled(params, starts)
+    starts = _explained_glicko2_starts(params, index, states, sides, info)
+    scaled = _explained_scaled(params, starts)
     start = starts[player]
     mu = (start.rating - CENTRE) / params.scale
     lines: list[tuple[Cell, ...]] = []
@@ -884,3 +884,11 @@ DESCRIPTIONS: dict[str, tuple[date, tuple[tuple[str, str], ...]]] = {
     GLICKO2.name: (GLICKO2_DATE, _glicko2_terms(GLICKO2)),
 }
 """For ``ratings rules``: each version's date in force and its terms in words, clause by clause."""
+
+
+_explained_sides = last_answer(sides_of)
+_explained_glicko_starts = last_answer(_glicko_starts)
+_explained_glicko2_starts = last_answer(_glicko2_starts)
+_explained_scaled = last_answer(_scaled)
+"""An explanation's period sides and starts, made once for the many players of one period (``ratings site``);
+the runs call the functions themselves."""
