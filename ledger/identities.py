@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from ledger.events import IDENTITY_TYPES
 from ledger.store import LogRecord
 
 
@@ -59,7 +60,7 @@ def fold(records: Iterable[LogRecord]) -> Identities:
     """The holders after ``records`` (identity events, in log order; other types are skipped)."""
     found = Identities()
     for record in records:
-        if record.type not in ("IdentityClaimed", "IdentityReleased", "IdentityReclaimed"):
+        if record.type not in IDENTITY_TYPES:
             continue
         state = record.facts()
         key = (state["scheme"], state["number"])

@@ -404,6 +404,20 @@ def check_fide_id(value: object) -> str:
     return str(int(text))
 
 
+def check_scheme(scheme: object) -> str:
+    """An id scheme: ``fide``, or a national scheme's lower-case name (``ecf``, ``icu``), in any case given.
+
+    >>> check_scheme("ECF")
+    'ecf'
+    """
+    name = _trimmed(scheme, "id scheme", required=True).lower()
+    if not _SCHEME.fullmatch(name):
+        raise InvalidValueError(
+            f"id scheme {name[:20]!r} is not a lower-case name (a letter, then letters, digits or '-'; e.g. ecf)"
+        )
+    return name
+
+
 def check_identity(scheme: object, number: object) -> tuple[str, str]:
     """An identity number of a scheme: ``fide`` (:func:`check_fide_id`) or a national scheme (a lower-case
     name like ``ecf``, ``icu``) with an id of letters, digits and ``. / -`` (at most 32).
@@ -411,11 +425,7 @@ def check_identity(scheme: object, number: object) -> tuple[str, str]:
     >>> check_identity("ecf", "123456A")
     ('ecf', '123456A')
     """
-    name = _trimmed(scheme, "id scheme", required=True).lower()
-    if not _SCHEME.fullmatch(name):
-        raise InvalidValueError(
-            f"id scheme {name[:20]!r} is not a lower-case name (a letter, then letters, digits or '-'; e.g. ecf)"
-        )
+    name = check_scheme(scheme)
     if name == "fide":
         return name, check_fide_id(number)
     text = _trimmed(number, f"{name} id", required=True)
@@ -424,18 +434,6 @@ def check_identity(scheme: object, number: object) -> tuple[str, str]:
             f"{name} id {text[:40]!r} is not 1 to 32 letters, digits, '.', '/' or '-' (starting with a letter or digit)"
         )
     return name, text
-
-
-def parse_national_id(text: str) -> tuple[str, str]:
-    """``SCHEME:ID`` (``--national-id``) as a checked pair.
-
-    >>> parse_national_id("icu:1234")
-    ('icu', '1234')
-    """
-    scheme, colon, number = text.partition(":")
-    if not colon:
-        raise InvalidValueError(f"national id {text[:40]!r} is not SCHEME:ID (e.g. ecf:123456A)")
-    return check_identity(scheme, number)
 
 
 _WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
