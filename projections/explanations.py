@@ -504,23 +504,15 @@ class CannotBeGraded(LedgerError):
     """A player the run could not rate, with his group named: refused, not carried over."""
 
 
-_ENTRIES: list[tuple[tuple[object, ...], Any]] = []
-"""The last period's entries (:func:`_period_entries`), with the objects they were made from."""
-
-
-def _period_entries(
+def _entries_of(
     version: IecgParams, index: int, states: Mapping[str, Any], games: Sequence[common.Game], info: common.Info
 ) -> tuple[dict[str, Any], dict[str, list[Any]]]:
-    """:func:`~projections.rules.iecg.entries_of_period`, made once for many players of one period: the
-    explanations of a whole period (``ratings site``) share its games, states and facts, so the entries are
-    kept for the same objects (held, so that their ids stay theirs) and made again for any other."""
-    key = (version, index, states, games, info)
-    if _ENTRIES and all(a is b for a, b in zip(_ENTRIES[0][0], key, strict=True)):
-        found: tuple[dict[str, Any], dict[str, list[Any]]] = _ENTRIES[0][1]
-        return found
-    made = entries_of_period(version, index, states, games, iecg_system.newcomer(version, info))
-    _ENTRIES[:] = [(key, made)]
-    return made
+    return entries_of_period(version, index, states, games, iecg_system.newcomer(version, info))
+
+
+_period_entries = common.last_answer(_entries_of)
+""":func:`~projections.rules.iecg.entries_of_period`, made once for the many players of one period
+(``ratings site``), who share its games, states and facts."""
 
 
 def iecg(

@@ -28,6 +28,7 @@ from projections.rules.common import (
     PriorValue,
     System,
     SystemParams,
+    last_answer,
 )
 
 
@@ -171,35 +172,27 @@ def rows(
     return result
 
 
-_SHARED: dict[str, Any] = {}
-"""For the explanations of many players of one period (``selection`` given): the player-info lookup of the
-view, and each player's games and games left out of the selection, made once and kept with the objects."""
+def _index_by_player(
+    games: Sequence[Game], left_out: Sequence[tuple[Game, str]]
+) -> tuple[dict[str, list[Game]], dict[str, list[tuple[Game, str]]]]:
+    """Each player's games and games left out of one selection, in their order."""
+    by_player: dict[str, list[Game]] = {}
+    for game in games:
+        by_player.setdefault(game.white, []).append(game)
+        if game.black != game.white:
+            by_player.setdefault(game.black, []).append(game)
+    left: dict[str, list[tuple[Game, str]]] = {}
+    for game, why in left_out:
+        left.setdefault(game.white, []).append((game, why))
+        if game.black != game.white:
+            left.setdefault(game.black, []).append((game, why))
+    return by_player, left
 
 
-def _shared_info(view: FactsView) -> Callable[[str], PlayerInfo]:
-    if _SHARED.get("view") is not view:
-        _SHARED.update(view=view, info=player_info(view))
-    found: Callable[[str], PlayerInfo] = _SHARED["info"]
-    return found
-
-
-def _own(
-    games: Sequence[Game], left_out: Sequence[tuple[Game, str]], player: str
-) -> tuple[list[Game], list[tuple[Game, str]]]:
-    """The player's games and games left out of one selection, indexed once for every player."""
-    if _SHARED.get("games") is not games or _SHARED.get("left_out") is not left_out:
-        by_player: dict[str, list[Game]] = {}
-        for game in games:
-            by_player.setdefault(game.white, []).append(game)
-            if game.black != game.white:
-                by_player.setdefault(game.black, []).append(game)
-        left: dict[str, list[tuple[Game, str]]] = {}
-        for game, why in left_out:
-            left.setdefault(game.white, []).append((game, why))
-            if game.black != game.white:
-                left.setdefault(game.black, []).append((game, why))
-        _SHARED.update(games=games, left_out=left_out, by_player=by_player, left=left)
-    return list(_SHARED["by_player"].get(player, ())), list(_SHARED["left"].get(player, ()))
+_shared_info = last_answer(player_info)
+_shared_index = last_answer(_index_by_player)
+"""For the explanations of many players of one period (``selection`` given, ``ratings site``): the view's
+player information and the selection's index by player, made once for them all."""
 
 
 def explain(
@@ -222,10 +215,8 @@ def explain(
     months = params.periods.month_names(index)
     games, left_out = selected(params, system, index, states, view) if selection is None else selection
     info = player_info(view) if selection is None else _shared_info(view)
-    own_games, own_left = _own(games, left_out, player) if selection is not None else (
-        [g for g in games if player in (g.white, g.black)],
-        [(g, why) for g, why in left_out if player in (g.white, g.black)],
-    )  # fmt: skip
+    by_player, left = _index_by_player(games, left_out) if selection is None else _shared_index(games, left_out)
+    own_games, own_left = list(by_player.get(player, ())), list(left.get(player, ()))
     try:
         if system.adjust is not None:
             adjustments = [Adjustment(a.player, a.points, a.reason) for a in view.adjustments(params.name, months)]
