@@ -116,21 +116,15 @@ def _known(facts: Mapping[str, Any], position: int, known: Knowledge | None) -> 
 def _group_games(view: FactsView, wanted: set[str]) -> dict[str, list[GameVersion]]:
     """The games of each event of ``wanted`` as :func:`projections.events.event_games` finds them (as amended
     and known in ``view``, not void, between players it holds), in one pass over the games."""
-    facts, known, players = view.facts, view.known, view.players
+    facts, known = view.facts, view.known
     found: dict[str, list[GameVersion]] = {}
 
-    alias = view.alias
-
     def keep(version: GameVersion) -> None:
-        if alias:  # issue 13 §4: a merged duplicate's games are his original's, as events.event_games takes them
-            white, black = (alias.get(p, p) for p in (version.row.white, version.row.black))
-            if white == black:
-                return
-            version = version._replace(row=version.row._replace(white=white, black=black))
-        row = version.row
-        if version.voided or row.event not in wanted or row.white not in players or row.black not in players:
+        if version.voided or version.row.event not in wanted:
             return
-        found.setdefault(row.event, []).append(version)
+        counted = view.counting(version)  # as events.event_games takes it
+        if counted is not None:
+            found.setdefault(counted.row.event, []).append(counted)
 
     for game, amendments in facts.amendments.items():
         original = facts.amended[game]

@@ -95,7 +95,7 @@ def event_record(reader: LogReader, event: str, known: Knowledge | None = None) 
 
 def event_games(view: FactsView, event: str) -> list[GameVersion]:
     """The games naming ``event`` in ``view``, as amended and known there, not void, in (finished, game) order."""
-    facts, known, players = view.facts, view.known, view.players
+    facts, known = view.facts, view.known
     seen: set[str] = set()
     found: list[GameVersion] = []
     for _month, row in facts.games_of_events({event}):
@@ -110,14 +110,9 @@ def event_games(view: FactsView, event: str) -> list[GameVersion]:
         version = game_version(row, amendments)
         if version.voided or version.row.event != event:
             continue
-        if view.alias:  # issue 13 §4: a merged duplicate's games are his original's
-            white, black = (view.alias.get(p, p) for p in (version.row.white, version.row.black))
-            if white == black:
-                continue
-            version = version._replace(row=version.row._replace(white=white, black=black))
-        if version.row.white not in players or version.row.black not in players:
-            continue
-        found.append(version)
+        counted = view.counting(version)  # between players the view holds (a merged duplicate as his original)
+        if counted is not None:
+            found.append(counted)
     found.sort(key=lambda v: (v.row.finished, v.row.game))
     return found
 

@@ -993,20 +993,34 @@ class FactsView:
     def priors(self, player: str) -> list[Prior]:
         """The player's prior ratings known in this view and not void, in log order."""
         known, voided = self.known, self.voided
+        # issue 13 §4: the priors of the registrations merged into him are his
+        merged = [p for p, into in self.alias.items() if into == player]
         found = [
             p
-            for p in self.facts.priors.get(player, ())
+            for who in (player, *merged)
+            for p in self.facts.priors.get(who, ())
             if (known is None or known.knows(p)) and p.position not in voided
         ]
-        if self.alias:  # issue 13 §4: the priors of the registrations merged into him are his
-            for duplicate in (p for p, into in self.alias.items() if into == player):
-                found += [
-                    p
-                    for p in self.facts.priors.get(duplicate, ())
-                    if (known is None or known.knows(p)) and p.position not in voided
-                ]
+        if merged:
             found.sort(key=_POSITION)
         return found
+
+    def sides(self, white: str, black: str) -> tuple[str, str] | None:
+        """A game's two sides as this view counts them: a merged duplicate's as his original's (issue 13 §4);
+        None when a side is not in the view, or the merge would make it a game against himself."""
+        white, black = self.alias.get(white, white), self.alias.get(black, black)
+        if white == black or white not in self.players or black not in self.players:
+            return None
+        return white, black
+
+    def counting(self, version: GameVersion) -> GameVersion | None:
+        """``version`` with its sides as this view counts them (:meth:`sides`), or None if it does not count."""
+        sides = self.sides(version.row.white, version.row.black)
+        if sides is None:
+            return None
+        if sides == (version.row.white, version.row.black):
+            return version
+        return version._replace(row=version.row._replace(white=sides[0], black=sides[1]))
 
     def prior(self, player: str, system: str) -> Prior | None:
         """The player's latest prior rating of ``system`` known in this view (by as-of date, then log order)."""
@@ -1112,12 +1126,11 @@ class FactsView:
                 if rated is None:
                     continue
                 if self.alias:  # issue 13 §4, as in games()
-                    rated = rated._replace(
-                        white=self.alias.get(rated.white, rated.white), black=self.alias.get(rated.black, rated.black)
-                    )
-                    if rated.white == rated.black:
+                    sides = self.sides(rated.white, rated.black)
+                    if sides is None:
                         continue
-                if check and (rated.white not in players or rated.black not in players):
+                    rated = rated._replace(white=sides[0], black=sides[1])
+                elif check and (rated.white not in players or rated.black not in players):
                     continue
                 by_month.setdefault(month_of(rated.day), []).append(rated)
         return self._amended_full[walkovers]
