@@ -57,6 +57,7 @@ from projections.players_view import player_lines
 from projections.registry import RULES, get_rules, system_for
 from projections.replay import Projector
 from projections.rules.crosstable import quarters_text
+from projections.site_data import period_explainer
 from projections.span import check_span
 
 
@@ -350,23 +351,12 @@ def period_explanations(
     ratings: Ratings, rules: str, period: str, players: Sequence[str], known: str | None
 ) -> dict[str, list[str]]:
     """The lines ``ratings explain`` prints for each of ``players`` on one list (or the one ``Error: …`` line it
-    prints instead), its previous list and games selected once
-    for them all (as ``ratings site`` does)."""
-    params_ = get_rules(rules)
-    system = system_for(params_)
-    index = params_.periods.index(period)
-    projector = ratings.projector
-    previous = projector.states(rules, index - 1, known)
-    view = projector.view(known)
-    selection = systems.selected(params_, system, index, previous, view)
-    registered = projector.facts().players
+    prints instead), through the explainer ``ratings site`` uses (its previous list and games made once)."""
+    explain = period_explainer(ratings, rules, period, known)
     found: dict[str, list[str]] = {}
     for player in players:
         try:
-            if player not in registered:
-                raise LookupError(f"unknown player {player!r}")
-            explained = systems.explain(params_, system, index, previous, view, player, selection)
-            found[player] = explanation_text(explained, ratings.name(player, known)).splitlines()
+            found[player] = explanation_text(explain(player), ratings.name(player, known)).splitlines()
         except (LookupError, LedgerError) as error:
             message = str(error.args[0]) if isinstance(error, LookupError) and error.args else str(error)
             found[player] = [f"Error: {message}"]

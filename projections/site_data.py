@@ -15,7 +15,7 @@ nothing twice and holds one period at a time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, NamedTuple
@@ -233,11 +233,11 @@ def site_players(ratings: Ratings, known_at: str | date | None = None) -> tuple[
     return tuple(sorted(p for p in view.players if p not in view.alias))
 
 
-def period_explanations(
-    ratings: Ratings, rules: str, period: str, players: Iterable[str], known_at: str | date | None = None
-) -> Iterator[tuple[str, Explanation]]:
-    """Each of ``players`` explained on the list of ``period`` (what :meth:`Ratings.explain` answers), the
-    previous list and the period's games computed once for them all."""
+def period_explainer(
+    ratings: Ratings, rules: str, period: str, known_at: str | date | None = None
+) -> Callable[[str], Explanation]:
+    """What :meth:`Ratings.explain` answers for any player on the list of ``period``, the previous list and
+    the period's games computed once, for the many players a site or a publication database explains."""
     known = known_date(known_at)
     params = get_rules(rules)
     system = system_for(params)
@@ -246,8 +246,23 @@ def period_explanations(
     previous = projector.states(rules, index - 1, known)
     view = projector.view(known)
     selection = systems.selected(params, system, index, previous, view)
+    registered = projector.facts().players
+
+    def explain(player: str) -> Explanation:
+        if player not in registered:  # as Projector.explain refuses him
+            raise LookupError(f"unknown player {player!r}")
+        return systems.explain(params, system, index, previous, view, player, selection)
+
+    return explain
+
+
+def period_explanations(
+    ratings: Ratings, rules: str, period: str, players: Iterable[str], known_at: str | date | None = None
+) -> Iterator[tuple[str, Explanation]]:
+    """Each of ``players`` explained on the list of ``period`` (:func:`period_explainer`)."""
+    explain = period_explainer(ratings, rules, period, known_at)
     for player in players:
-        yield player, systems.explain(params, system, index, previous, view, player, selection)
+        yield player, explain(player)
 
 
 @dataclass(frozen=True)
