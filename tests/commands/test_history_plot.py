@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import struct
 import xml.etree.ElementTree as ET
-import zlib
 from pathlib import Path
 
 import pytest
 
 from commands.chart import Series, history_png, history_svg
 from commands.chart_font import glyph
+from tests.commands.png_support import png_pixels
 from tests.commands.support import Ratings
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -105,20 +104,8 @@ def test_the_same_bytes_every_time(league: Ratings, tmp_path: Path) -> None:
 def test_png(league: Ratings, tmp_path: Path) -> None:
     path = tmp_path / "anna.png"
     league.ok("history", "A", *SEVERAL, "--plot", str(path))
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert data[12:16] == b"IHDR"
-    width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+    (width, height, depth, colour), raw = png_pixels(path.read_bytes())
     assert (width, height, depth, colour) == (800, 440, 8, 2)
-    at, pixels = 8, b""
-    while at < len(data):  # walk the chunks, checking each CRC
-        (size,) = struct.unpack(">I", data[at : at + 4])
-        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + size]
-        assert struct.unpack(">I", data[at + 8 + size : at + 12 + size])[0] == zlib.crc32(kind + body)
-        if kind == b"IDAT":
-            pixels += body
-        at += 12 + size
-    raw = zlib.decompress(pixels)
     assert len(raw) == height * (1 + width * 3)
     assert set(raw[1 : 1 + width * 3]) == {255}  # the top row is background
     assert bytes.fromhex("1f77b4") in raw and bytes.fromhex("ff7f0e") in raw  # the first two series are drawn

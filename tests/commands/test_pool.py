@@ -5,13 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import struct
 import xml.etree.ElementTree as ET
-import zlib
 from pathlib import Path
 
 import pytest
 
+from tests.commands.png_support import png_pixels
 from tests.commands.support import RULES, Ratings
 
 
@@ -54,18 +53,8 @@ def test_png_chart(league: Ratings, tmp_path: Path) -> None:
     result = league.ok("pool", *RULES, "--from", "2024-01", "--to", "2024-05", "--plot", str(path))
     assert f"chart written to {path}" in result.stderr
     data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+    (width, height, depth, colour), raw = png_pixels(data)
     assert (width, height, depth, colour) == (800, 520, 8, 2)
-    at, pixels = 8, b""
-    while at < len(data):  # walk the chunks, checking each CRC
-        (size,) = struct.unpack(">I", data[at : at + 4])
-        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + size]
-        assert struct.unpack(">I", data[at + 8 + size : at + 12 + size])[0] == zlib.crc32(kind + body)
-        if kind == b"IDAT":
-            pixels += body
-        at += 12 + size
-    raw = zlib.decompress(pixels)
     assert len(raw) == height * (1 + width * 3)
     assert set(raw[1 : 1 + width * 3]) == {255}  # the top row is background
     assert bytes.fromhex("1f77b4") in raw  # the mean line is drawn
