@@ -111,6 +111,18 @@ class DuplicateAdjustmentError(LedgerError):
     """A second recording of the same adjustment."""
 
 
+class FileLineError(LedgerError):
+    """A file a reader refuses (a tournament report, a PGN file): the message names the line, or the two lines
+    that disagree, and what is wrong."""
+
+    def __init__(self, line: int, reason: str, other_line: int | None = None) -> None:
+        self.line = line
+        self.other_line = other_line
+        self.reason = reason
+        where = f"line {line}" if other_line is None else f"lines {line} and {other_line}"
+        super().__init__(f"{where}: {reason}")
+
+
 class ImportRowError(LedgerError):
     """A CSV row that cannot be recorded; names the line and the reason."""
 

@@ -58,7 +58,7 @@ from typing import Final, NamedTuple, TextIO, cast
 
 import chess.pgn
 
-from ledger.errors import LedgerError
+from ledger.errors import FileLineError, LedgerError
 from ledger.values import check_fide_id, check_time_control
 
 RESULTS: Final = ("1-0", "0-1", "1/2-1/2", "*")
@@ -79,15 +79,8 @@ _ESCAPE: Final = re.compile(r"\\([\\\"])")
 _PGN_DATE: Final = re.compile(r"(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})", re.ASCII)
 
 
-class PgnError(LedgerError):
+class PgnError(FileLineError):
     """A PGN file the reader refuses; the message names the line(s) and what is wrong."""
-
-    def __init__(self, line: int, reason: str, other_line: int | None = None) -> None:
-        self.line = line
-        self.other_line = other_line
-        self.reason = reason
-        where = f"line {line}" if other_line is None else f"lines {line} and {other_line}"
-        super().__init__(f"{where}: {reason}")
 
 
 class PgnGame(NamedTuple):

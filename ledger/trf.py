@@ -61,7 +61,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
-from ledger.errors import LedgerError
+from ledger.errors import FileLineError
 
 # TRF16 "Player section": 1-based inclusive columns, turned into slices.
 _START_RANK = slice(4, 8)
@@ -87,15 +87,8 @@ RESULTS_WITHOUT_OPPONENT = frozenset("HFUZ+-")
 _COMPLEMENT = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
 
 
-class TrfError(LedgerError):
+class TrfError(FileLineError):
     """A TRF file the reader refuses; the message names the line(s) and what is wrong."""
-
-    def __init__(self, line: int, reason: str, other_line: int | None = None) -> None:
-        self.line = line
-        self.other_line = other_line
-        self.reason = reason
-        where = f"line {line}" if other_line is None else f"lines {line} and {other_line}"
-        super().__init__(f"{where}: {reason}")
 
 
 class RoundEntry(NamedTuple):

@@ -9,14 +9,14 @@ in which period its games were rated and which were left out, with the clause (t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ledger.events import event_key
 from ledger.store import LogReader
 from ledger.values import WHITE_POINTS2
 from projections import systems
-from projections.facts import FactsView, GameVersion, Knowledge, game_version
+from projections.facts import Amendment, FactsView, GameVersion, Knowledge, game_version
 from projections.registry import get_rules, system_for
 from projections.rules import crosstable
 from projections.rules.common import EventInfo
@@ -93,11 +93,11 @@ def event_record(reader: LogReader, event: str, known: Knowledge | None = None) 
     return EventRecord(info, void, tuple(pairings), tuple(withdrawn), tuple(lines))
 
 
-def event_games(view: FactsView, event: str) -> list[GameVersion]:
-    """The games naming ``event`` in ``view``, as amended and known there, not void, in (finished, game) order."""
+def event_versions(view: FactsView, event: str) -> Iterator[tuple[GameVersion, Sequence[Amendment]]]:
+    """Each game some version of which names ``event``, as amended and known in ``view``, that names it now
+    (void ones too), with the amendments known there; each once, in no set order."""
     facts, known = view.facts, view.known
     seen: set[str] = set()
-    found: list[GameVersion] = []
     for _month, row in facts.games_of_events({event}):
         if row.game in seen:
             continue
@@ -108,9 +108,15 @@ def event_games(view: FactsView, event: str) -> list[GameVersion]:
         if known is not None:
             amendments = [a for a in amendments if known.knows(a)]
         version = game_version(row, amendments)
-        if version.voided or version.row.event != event:
-            continue
-        counted = view.counting(version)  # between players the view holds (a merged duplicate as his original)
+        if version.row.event == event:
+            yield version, amendments
+
+
+def event_games(view: FactsView, event: str) -> list[GameVersion]:
+    """The games naming ``event`` in ``view``, as amended and known there, not void, in (finished, game) order."""
+    found: list[GameVersion] = []
+    for version, _ in event_versions(view, event):
+        counted = None if version.voided else view.counting(version)  # between players the view holds
         if counted is not None:
             found.append(counted)
     found.sort(key=lambda v: (v.row.finished, v.row.game))

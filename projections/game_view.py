@@ -18,23 +18,13 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ledger.bulk import GAME_FIELDS
 from ledger.errors import LedgerError, UnknownGameError
 from ledger.events import game_key
 from ledger.store import LogReader, LogRecord
 from projections.facts import AMENDMENT_KINDS, Amendment, GameRow, Knowledge, game_row, game_version
 
-RECORDED_FACTS = (
-    "game",
-    "white",
-    "black",
-    "result",
-    "finished",
-    "tournament",
-    "time_control",
-    "event",
-    "mode",
-    "forfeit",
-)
+RECORDED_FACTS = GAME_FIELDS[: GAME_FIELDS.index("reported_on")]
 """The facts of a ``GameRecorded`` shown, in this order (its ``reported_on`` and ``recorded_by`` aside)."""
 
 OPTIONAL_FACTS = ("tournament", "time_control", "event", "mode")

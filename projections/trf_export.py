@@ -48,8 +48,8 @@ from ledger.events import IDENTITY_TYPES, game_key
 from ledger.store import LogReader, LogRecord
 from ledger.trf import Event, Player, RoundEntry, TrfFile
 from ledger.trf_import import NOT_RATED, file_points
-from projections.events import event_record
-from projections.facts import FactsView, Knowledge, game_version
+from projections.events import event_record, event_versions
+from projections.facts import FactsView, Knowledge
 from projections.rules.common import EventInfo
 
 TYPE_TEXTS = {
@@ -129,32 +129,24 @@ def gather(reader: LogReader, view: FactsView, event: str, known: Knowledge | No
     record = event_record(reader, event, known)
     if record.void:
         raise TrfExportError(f"event {event!r} is void: its games do not count (restore it to export it)")
-    facts = view.facts
     notes: list[str] = []
     games: list[ExportGame] = []
-    seen: set[str] = set()
-    for _month, row in facts.games_of_events({event}):
-        if row.game in seen:
-            continue
-        seen.add(row.game)
-        if known is not None and not known.knows_game(row):
-            continue
-        amendments = [a for a in facts.amendments.get(row.game, []) if known is None or known.knows(a)]
-        version = game_version(row, amendments)
+    for version, amendments in event_versions(view, event):
         now = version.row
-        if now.event != event:
-            continue
         not_rated = False
         if version.voided:
             last_void = max(a.position for a in amendments if a.kind == "voided")
-            if _void_reason(reader, row.game, last_void) != NOT_RATED:
+            if _void_reason(reader, now.game, last_void) != NOT_RATED:
                 continue
             not_rated = True
-        white, black = view.alias.get(now.white, now.white), view.alias.get(now.black, now.black)
-        if white not in view.players or black not in view.players:
-            missing = white if white not in view.players else black
-            notes.append(f"game {now.game} left out: its player {missing} is void")
+        sides = view.sides(now.white, now.black)  # a merged duplicate as his original (issue 13 §4)
+        if sides is None:
+            white, black = view.alias.get(now.white, now.white), view.alias.get(now.black, now.black)
+            missing = white if white not in view.players else black if black not in view.players else None
+            why = f"its player {missing} is void" if missing else f"both its sides are now player {white} (merged)"
+            notes.append(f"game {now.game} left out: {why}")
             continue
+        white, black = sides
         result = now.result if version.adjudication is None else version.adjudication[0]
         games.append(ExportGame(now.game, white, black, result, now.finished, now.forfeit, not_rated))
     games.sort(key=lambda g: (g.finished, g.game))
