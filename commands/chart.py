@@ -92,16 +92,6 @@ def scene(pool: Sequence[PoolPeriod], title: str) -> Scene:
     return Scene(WIDTH, HEIGHT, title, tuple(lines), tuple(rects), tuple(texts))
 
 
-def svg_chart(pool: Sequence[PoolPeriod], title: str) -> str:
-    """The pool chart as an SVG document."""
-    return svg(scene(pool, title))
-
-
-def png_chart(pool: Sequence[PoolPeriod], title: str) -> bytes:
-    """The pool chart as a PNG image (8-bit RGB)."""
-    return png(scene(pool, title))
-
-
 # --- A player's history ---------------------------------------------------------------
 
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from datetime import date
-from pathlib import Path
 
 import click
 
 from commands import output
-from commands.chart import png_chart, svg_chart
+from commands.chart import check_plot, scene, write_chart
 from commands.context import Context, pass_context, refusals
 from commands.options import format_option, known_at_option, known_date, rules_option
 from projections.pool import PoolPeriod, pool_of
@@ -48,10 +47,8 @@ def pool(obj: Context, rules: str, first: str, last: str, known_at: str | None, 
         ratings pool --rules fide-2024 --from 2024-01 --to 2024-12
         ratings pool --rules glicko2 --from 2024-01 --to 2024-12 --plot pool.svg
     """
-    if plot is not None and Path(plot).suffix.lower() not in (".svg", ".png"):
-        raise click.UsageError(f"--plot {plot!r}: the chart is written as SVG or PNG; name the file *.svg or *.png")
-    if plot is not None and not Path(plot).absolute().parent.is_dir():  # refused before the table is printed
-        raise click.ClickException(f"cannot write the chart --plot {plot}: no folder {str(Path(plot).parent)!r}")
+    if plot is not None:
+        check_plot(plot)  # refused before the table is printed
     with refusals():
         params = get_rules(rules)
         known = known_date(known_at)
@@ -64,15 +61,7 @@ def pool(obj: Context, rules: str, first: str, last: str, known_at: str | None, 
         ]
         found = pool_of(lists, before)
     if plot is not None:  # the chart first: a chart that cannot be written refuses the command, table and all
-        title = f"Pool of {rules} {first} to {last}"
-        path = Path(plot)
-        try:
-            if path.suffix.lower() == ".svg":
-                path.write_text(svg_chart(found, title), encoding="utf-8")
-            else:
-                path.write_bytes(png_chart(found, title))
-        except OSError as error:  # an unwritable folder, a full disk: no traceback
-            raise click.ClickException(f"cannot write the chart --plot {plot}: {output.os_reason(error)}") from None
+        write_chart(plot, scene(found, f"Pool of {rules} {first} to {last}"))
     rows = pool_rows(found)
     click.echo(output.emit(fmt, rows, POOL_KEYS, POOL_HEADERS), nl=False)
     if plot is not None:
