@@ -253,12 +253,14 @@ def record_import(
     its reason); every fact checked as its own command checks it, the whole refused on the first fault."""
     reported = ledger._reported(reported_on).isoformat()
     aggregates: list[Aggregate] = []
+    new_events: set[str] = set()
     for event_id, given in events.items():
         registered = ledger._get(event_key(event_id), Tournament)
         if registered is not None:
             if registered.voided:
                 raise VoidError(f"event {event_id!r} is void: restore it before importing its games")
             continue
+        new_events.add(event_id)
         facts = {field: ledger._event_value(field, given[field]) for field in EVENT_FIELDS}
         ledger._check_event_dates(event_id, facts)
         aggregates.append(
@@ -266,7 +268,6 @@ def record_import(
                 TournamentRegistered, event=event_id, **facts, reported_on=reported, recorded_by=ledger.user
             )
         )
-    new_events = {event_id for event_id in events if ledger._get(event_key(event_id), Tournament) is None}
     new_players_by_id: dict[str, Player] = {}
     for new in new_players:
         reg = check_registration(
