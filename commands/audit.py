@@ -248,15 +248,8 @@ def verify(obj: Context, head: str | None, check_projections: bool) -> None:
     """
     with refusals(obj):
         external = chain.parse_head(head) if head else None
-        reader = obj.reader()
         unreadable: list[str] = []  # damaged ListPublished events: reported by position, never a traceback
-        try:
-            recorded = [
-                chain.RecordedHead(chain.Head(p.log_position, p.log_hash), p.position)
-                for p in publications(reader, unreadable)
-            ]
-        finally:
-            reader.close()
+        recorded = recorded_heads(obj, unreadable)
         report = chain.verify(obj.db, recorded, external)
     damage = report.damage_line()
     if damage is not None:
@@ -276,6 +269,19 @@ def verify(obj: Context, head: str | None, check_projections: bool) -> None:
         raise SystemExit(1)
     if not cache_ok:
         raise SystemExit(1)
+
+
+def recorded_heads(obj: Context, unreadable: list[str]) -> list[chain.RecordedHead]:
+    """The heads the ledger's publications recorded, for ``verify`` and ``copy``; ``unreadable`` gets a line for
+    each damaged publication."""
+    reader = obj.reader()
+    try:
+        return [
+            chain.RecordedHead(chain.Head(p.log_position, p.log_hash), p.position)
+            for p in publications(reader, unreadable)
+        ]
+    finally:
+        reader.close()
 
 
 def _verify_cache(obj: Context) -> bool:

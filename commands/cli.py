@@ -43,14 +43,19 @@ from ledger.store import resolve_db
 
 
 @click.group()
-@click.option("--db", metavar="PATH", help="The ledger file [env RATINGS_DB; default ./ratings.db].")
+@click.option(
+    "--db",
+    metavar="PATH|URL",
+    help="The ledger: a SQLite file, or postgresql://USER@HOST:PORT/DBNAME [env RATINGS_DB; default ./ratings.db].",
+)
 @click.option("--by", metavar="NAME", help="Who records the facts [default: the OS user].")
 @click.option("--no-cache", is_flag=True, help="Compute from the log alone, without the projections file.")
 @click.option(
     "--cache-dir",
     envvar="RATINGS_CACHE_DIR",
     type=click.Path(exists=True, file_okay=False, writable=True),
-    help="Keep the projections file in this folder [env RATINGS_CACHE_DIR; default: beside the ledger].",
+    help="Keep the projections file in this folder [env RATINGS_CACHE_DIR; default: beside a ledger file, "
+    "~/.cache/ratings for a PostgreSQL ledger].",
 )
 @click.option(
     "--skip-unusable",
@@ -71,6 +76,7 @@ def cli(
         ratings list --rules iecg-1.7 --period 2024-01
     """
     ctx.obj = Context(resolve_db(db), by, not no_cache, cache_dir)
+    ctx.call_on_close(ctx.obj.close)
     ctx.obj.skip_unusable = skip_unusable
 
 
@@ -123,6 +129,7 @@ COMMANDS: dict[click.Group, tuple[click.Command, ...]] = {
         audit.verify,
         files.init,
         files.backup,
+        files.copy,
         inflation.pool,
         reference.rules_,
         reference.convert_,

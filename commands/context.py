@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import click
+import psycopg
 from eventsourcing.domain import EventSourcingError
 from eventsourcing.persistence import PersistenceError
 
@@ -15,7 +16,7 @@ from ledger.application import RatingLedger
 from ledger.chain import ChainError
 from ledger.errors import LedgerError
 from ledger.ledger_file import describe_store_error
-from ledger.store import SQLiteLogReader, open_reader
+from ledger.stores import ClosableReader, open_reader, shown
 from projections.api import Ratings, cache_file
 from projections.periods import PeriodError
 from projections.registry import UnknownRulesError
@@ -25,7 +26,7 @@ from projections.rules.conversions import ConversionError
 REFUSED = (LedgerError, PeriodError, UnknownRulesError, LookupError, ChainError, ConversionError)
 """Errors that mean "refused": a message and exit status 1."""
 
-STORE_ERRORS = (PersistenceError, sqlite3.Error)
+STORE_ERRORS = (PersistenceError, sqlite3.Error, psycopg.Error)
 """Errors of the ledger file itself (not a SQLite file, not writable, locked...): a message and exit status 1."""
 
 
@@ -52,9 +53,15 @@ class Context:
             self.opened = RatingLedger(self.db, user=self.by)
         return self.opened
 
-    def reader(self) -> SQLiteLogReader:
+    def close(self) -> None:
+        """Close the ledger :meth:`ledger` opened (its connections: a PostgreSQL ledger holds a pool of them)."""
+        if self.opened is not None:
+            self.opened.close()
+            self.opened = None
+
+    def reader(self) -> ClosableReader:
         """A read-only reader of the ledger: a missing or foreign file is refused (a LedgerError)."""
-        return open_reader(self.db)[0]
+        return open_reader(self.db)
 
     def cache_path(self) -> str | None:
         """Where the projections file lives (:func:`projections.api.cache_file`): in ``--cache-dir`` (env
@@ -88,9 +95,9 @@ def refusals(obj: Context | None = None) -> Iterator[None]:
         message = str(error.args[0]) if isinstance(error, LookupError) and error.args else str(error)
         raise click.ClickException(message) from None
     except STORE_ERRORS as error:
-        raise click.ClickException(describe_store_error(error, obj.db if obj is not None else None)) from None
+        raise click.ClickException(describe_store_error(error, shown(obj.db) if obj is not None else None)) from None
     except EventSourcingError as error:  # a stored event the library cannot decode (edited by hand)
-        where = f"the ledger {obj.db}" if obj is not None else "the ledger"
+        where = f"the ledger {shown(obj.db)}" if obj is not None else "the ledger"
         raise click.ClickException(
             f"{where} holds a stored event that cannot be read ({type(error).__name__}: {error}): "
             "`ratings verify` says where; restore a backup"

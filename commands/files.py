@@ -4,29 +4,34 @@ from __future__ import annotations
 
 import click
 
+from commands.audit import recorded_heads
 from commands.context import Context, pass_context, refusals
-from ledger import ledger_file
+from ledger import copying, ledger_file
 from ledger.application import RatingLedger
+from ledger.stores import is_central, shown
 
 
 @click.command()
 @click.argument("path", required=False, metavar="PATH")
 @pass_context
 def init(obj: Context, path: str | None) -> None:
-    """Create a new, empty ledger file at PATH [default: --db, env RATINGS_DB, ./ratings.db].
+    """Create a new, empty ledger at PATH [default: --db, env RATINGS_DB, ./ratings.db].
 
-    Every other command refuses a path where there is no ledger, so that a
-    typo in --db cannot start a new one. An existing file is never touched.
+    PATH is a SQLite file, or a PostgreSQL database (postgresql://USER@HOST:PORT/DBNAME),
+    where it creates the ledger's tables. Every other command refuses a ledger that is
+    not there, so that a typo in --db cannot start a new one. An existing file, or a
+    database already holding a ledger, is never touched.
 
     \b
     Example:
         ratings init federation.db
         ratings --db federation.db player register 1001 --name "Anna Adler"
+        ratings init postgresql://ratings@db.example.org:5432/federation
     """
     target = path or obj.db
     with refusals(obj):
         RatingLedger.create(target, user=obj.by).close()
-    click.echo(f"created an empty ledger: {target}")
+    click.echo(f"created an empty ledger: {shown(target)}")
 
 
 @click.command()
@@ -39,11 +44,45 @@ def backup(obj: Context, dest: str) -> None:
     write-ahead log beside it (the -wal file), or catch a write half done;
     this copy cannot. The ledger is only read (it may be read-only).
 
+    A PostgreSQL ledger is backed up into a new SQLite file DEST, event for
+    event, as `ratings copy` copies it (the chain and every head stay valid).
+
     \b
     Example:
         ratings backup /media/usb/federation-2024-05-02.db
         ratings --db /media/usb/federation-2024-05-02.db verify
     """
     with refusals(obj):
-        events = ledger_file.backup(obj.db, dest)
-    click.echo(f"backed up {obj.db} to {dest}: {events} events")
+        if is_central(obj.db) or is_central(dest):
+            events = copying.copy(obj.db, dest, recorded_heads(obj, [])).events
+        else:
+            events = ledger_file.backup(obj.db, dest)
+    click.echo(f"backed up {shown(obj.db)} to {shown(dest)}: {events} events")
+
+
+@click.command()
+@click.option("--from", "source", metavar="PATH|URL", help="The ledger to copy [default: --db].")
+@click.option("--to", "dest", metavar="PATH|URL", required=True, help="A new ledger file, or an empty database.")
+@pass_context
+def copy(obj: Context, source: str | None, dest: str) -> None:
+    """Copy a ledger event for event into another store: same positions, same chain.
+
+    Moves a federation from a SQLite file to PostgreSQL (or back). The
+    source must verify (as `ratings verify` checks it); it is read in one
+    snapshot while others may go on recording. The destination is a new
+    SQLite file, or a PostgreSQL database with no ledger or an empty one; it
+    is written in one transaction and verified to end at the source's head.
+
+    \b
+    Example:
+        ratings copy --from federation.db --to postgresql://ratings@db.example.org:5432/federation
+        ratings --db postgresql://ratings@db.example.org:5432/federation verify
+    """
+    origin = source or obj.db
+    with refusals(obj):
+        recorded = recorded_heads(Context(origin, obj.by, obj.cache, obj.cache_dir), [])
+        copied = copying.copy(origin, dest, recorded)
+    click.echo(
+        f"copied {shown(origin)} to {shown(dest)}: {copied.events} events, {copied.blocks} witness blocks; "
+        f"both end at head {copied.head}"
+    )

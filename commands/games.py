@@ -97,7 +97,11 @@ def game_show(obj: Context, game_id: str, known_at: str | None, fmt: str) -> Non
         ratings game show G7 --known-at 2024-03-01 --format json
     """
     with refusals(obj):
-        view = game_view(obj.reader(), game_id, known_date(known_at))
+        reader = obj.reader()
+        try:
+            view = game_view(reader, game_id, known_date(known_at))
+        finally:
+            reader.close()
     if fmt == "json":
         click.echo(json.dumps(game_json(view), ensure_ascii=False))
     else:

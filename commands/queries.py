@@ -195,12 +195,15 @@ def log(
         if low is not None and high is not None and low > high:
             raise InvalidValueError(f"--from date {low} is after --to date {high}")
         reader = obj.reader()
-        check_subjects(reader, player_id, game_id, event_id)
-        found = log_entries(
-            reader, player_id, game=game_id, event=event_id, reported_from=low, reported_to=high, types=types
-        )
-        for entry in found:
-            click.echo(json.dumps(entry, ensure_ascii=False) if fmt == "json" else entry_line(entry))
+        try:
+            check_subjects(reader, player_id, game_id, event_id)
+            found = log_entries(
+                reader, player_id, game=game_id, event=event_id, reported_from=low, reported_to=high, types=types
+            )
+            for entry in found:
+                click.echo(json.dumps(entry, ensure_ascii=False) if fmt == "json" else entry_line(entry))
+        finally:
+            reader.close()
 
 
 def entry_line(entry: Mapping[str, Any]) -> str:

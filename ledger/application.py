@@ -20,13 +20,13 @@ from itertools import islice
 from typing import Any, TypeVar
 from uuid import UUID
 
+import psycopg
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate, DomainEventProtocol, MutableOrImmutableAggregate
 from eventsourcing.persistence import IntegrityError, Recording
-from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import get_topic
 
-from ledger import bulk, chain, identities, ledger_file, values
+from ledger import bulk, chain, identities, stores, values
 from ledger.errors import (
     AlreadyAdjudicatedError,
     DuplicateAdjustmentError,
@@ -105,16 +105,9 @@ from ledger.events import (
     publication_key,
 )
 from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS, PLAYER_OPTIONAL, read_rows
-from ledger.store import (
-    LedgerRecorder,
-    LogRecord,
-    SQLiteLogReader,
-    StoredRow,
-    first_event_lookup,
-    insert_rows_in_one_transaction,
-    sqlite_env,
-    type_of,
-)
+from ledger.postgres import PgLedgerRecorder
+from ledger.store import LedgerRecorder, LogRecord, StoredRow, type_of
+from ledger.stores import ClosableReader
 from ledger.values import Registration
 
 A = TypeVar("A", bound=Aggregate)
@@ -265,8 +258,8 @@ class RatingLedger(Application[UUID]):
         clock: Callable[[], date] = date.today,
         user: str | None = None,
     ) -> None:
-        info = ledger_file.check(path)
-        problem = ledger_file.write_problem(path)
+        info = stores.check(path)
+        problem = stores.write_problem(path)
         if problem is not None or info.immutable:
             raise ReadOnlyLedgerError(
                 f"the ledger {path} is read-only ({problem or 'its folder is read-only'}): nothing was recorded"
@@ -276,7 +269,7 @@ class RatingLedger(Application[UUID]):
                 f"the ledger {path} holds a row at position {info.first_position}, outside the hash chain: "
                 "nothing was recorded; `ratings verify` names it"
             )
-        super().__init__(env=sqlite_env(path))
+        super().__init__(env=stores.env(path))
         self.path = path
         self.clock = clock
         self.user = user or os_user()
@@ -290,14 +283,14 @@ class RatingLedger(Application[UUID]):
     def create(cls, path: str, *, clock: Callable[[], date] = date.today, user: str | None = None) -> RatingLedger:
         """A new, empty ledger at ``path``, marked as ours; :class:`~ledger.errors.LedgerExistsError`
         if anything is there already."""
-        ledger_file.create(path)
+        stores.create(path)
         return cls(path, clock=clock, user=user)
 
     # --- reading -----------------------------------------------------------
 
-    def reader(self) -> SQLiteLogReader:
+    def reader(self) -> ClosableReader:
         """A bulk reader of this ledger's log, for the projections."""
-        return SQLiteLogReader(self.path)
+        return stores.open_reader(self.path)
 
     def _get(self, key: UUID, kind: type[A]) -> A | None:
         try:
@@ -491,7 +484,12 @@ class RatingLedger(Application[UUID]):
     @contextmanager
     def _bulk_checks(self) -> Iterator[Callable[[UUID], bool]]:
         """Answer :meth:`_player_exists` in this thread from one read transaction, for the rows of an import."""
-        with first_event_lookup(self._sqlite_recorder()) as exists, self._void_lookup() as void:
+        first = "SELECT 1 FROM stored_events WHERE originator_id=? AND originator_version<=1 AND rowid > 0 LIMIT 1"
+        with self._recorder().lookup(first, lambda key: (key.hex,)) as found, self._void_lookup() as void:
+
+            def exists(originator_id: UUID) -> bool:
+                return found(originator_id) is not None
+
             self._bulk_lookup = (threading.get_ident(), exists)
             self._bulk_void = (threading.get_ident(), void)
             try:
@@ -504,21 +502,17 @@ class RatingLedger(Application[UUID]):
     def _void_lookup(self) -> Iterator[Callable[[UUID], bool]]:
         """``void(player id)``: whether the player's latest void or restoration is a void, for many ids in one read.
 
-        One indexed statement on the player's own events (by originator id), as
-        :func:`~ledger.store.first_event_lookup` asks for a first event.
+        One indexed statement on the player's own events (by originator id), on either store.
         """
-        recorder = self._sqlite_recorder()
         voided, restored = get_topic(PlayerVoided), get_topic(PlayerRestored)
         statement = (
-            f"SELECT topic FROM {recorder.events_table_name} WHERE rowid > 0 AND originator_id=? "
+            "SELECT topic FROM stored_events WHERE rowid > 0 AND originator_id=? "
             "AND originator_version>1 AND topic IN (?, ?) ORDER BY originator_version DESC LIMIT 1"
         )
-        with recorder.datastore.transaction(commit=False) as cursor:
+        with self._recorder().lookup(statement, lambda key: (key.hex, voided, restored)) as latest:
 
             def void(originator_id: UUID) -> bool:
-                cursor.execute(statement, (originator_id.hex, voided, restored))
-                row = cursor.fetchone()
-                return row is not None and row[0] == voided
+                return bool(latest(originator_id) == voided)
 
             yield void
 
@@ -1547,7 +1541,7 @@ class RatingLedger(Application[UUID]):
             chain.seal(self.path)
         except chain.WitnessMismatchError as error:
             self.notices.append(f"warning: the log no longer matches its witness ({error})")
-        except (chain.ChainError, sqlite3.Error, OSError) as error:
+        except (chain.ChainError, sqlite3.Error, psycopg.Error, OSError) as error:
             self.notices.append(f"warning: the chain's witness was not extended ({error}); `ratings verify` extends it")
 
     # --- imports -----------------------------------------------------------
@@ -1753,9 +1747,10 @@ class RatingLedger(Application[UUID]):
                 f"and the tuple import_games builds ({vars(facts)} != {fast})"
             )
 
-    def _sqlite_recorder(self) -> SQLiteApplicationRecorder:
+    def _recorder(self) -> LedgerRecorder | PgLedgerRecorder:
+        """The store's recorder, with the ledger's bulk paths (one-read lookups, one-transaction inserts)."""
         recorder = self.recorder
-        assert isinstance(recorder, SQLiteApplicationRecorder)
+        assert isinstance(recorder, (LedgerRecorder, PgLedgerRecorder))
         return recorder
 
     def _stored_rows(
@@ -1796,7 +1791,7 @@ class RatingLedger(Application[UUID]):
                     progress("written", len(chunk))
 
         try:
-            count = insert_rows_in_one_transaction(self._sqlite_recorder(), chunks())
+            count = self._recorder().insert_rows(chunks())
         except IntegrityError:
             if duplicate is None:
                 raise

@@ -58,6 +58,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import psycopg
+
+from ledger import postgres
 from ledger.ledger_file import (
     EVENTS_TABLE,
     ReadOnlyConnection,
@@ -233,7 +236,16 @@ class VerifyReport:
 
 def _read_only(path: str) -> ReadOnlyConnection:
     """The ledger file, read-only (issue 10 §2: :func:`ledger.ledger_file.open_read_only`), checked to be a
-    ledger, in one snapshot for every read on it."""
+    ledger, in one snapshot for every read on it; on PostgreSQL, a ``REPEATABLE READ READ ONLY`` transaction."""
+    if postgres.is_url(path):
+        pg = postgres.connect(path, read_only=True)
+        try:
+            postgres.inspect(path, pg)
+            pg.execute("BEGIN")
+        except BaseException:
+            pg.close()
+            raise
+        return pg  # type: ignore[return-value]  # the parts of a connection the chain uses
     conn = open_read_only(path)
     try:
         inspect(path, conn)
@@ -245,6 +257,8 @@ def _read_only(path: str) -> ReadOnlyConnection:
 
 
 def _has_table(conn: sqlite3.Connection, name: str) -> bool:
+    if isinstance(conn, postgres.PgConnection):
+        return conn.has_table(name)
     row = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone()
     return row is not None
 
@@ -374,6 +388,8 @@ def _check_junction(conn: sqlite3.Connection, end: _End) -> None:
 
 def _writer(path: str) -> sqlite3.Connection:
     """A connection that writes the witness: to the existing file only (``mode=rw``, never created)."""
+    if postgres.is_url(path):
+        return postgres.connect(path)  # type: ignore[return-value]  # the parts of a connection the chain uses
     return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=30, isolation_level=None)
 
 
@@ -721,22 +737,27 @@ def verify(
     if not mismatches and not damage and extend and tail_positions:
         # Issue 10 §2: the witness is extended only when the file can be written, and a disk error
         # while extending it does not hide the verdict already reached.
-        problem = "its folder is read-only" if immutable else write_problem(path)
+        problem = "its folder is read-only" if immutable else None if postgres.is_url(path) else write_problem(path)
         if problem is not None:
             not_extended = f"the witness was not extended: {problem}"
         else:
             try:
                 if _append(path, end.block if end else None, tail_positions, bytes(tail_hashes)):
                     sealed = len(tail_positions)
-            except sqlite3.Error as error:
-                not_extended = f"the witness was not extended: {describe_store_error(error, path)}"
+            except (sqlite3.Error, psycopg.Error) as error:
+                not_extended = f"the witness was not extended: {describe_store_error(error, postgres.shown(path))}"
     return VerifyReport(
         checker.events, head, witnessed, len(checker.expected), sealed, mismatches, damage, not_extended
     )
 
 
 def _integrity(conn: sqlite3.Connection) -> tuple[str, ...]:
-    """SQLite's own check of the whole file (its pages, every index against its table): the problems found."""
+    """SQLite's own check of the whole file (its pages, every index against its table): the problems found.
+
+    PostgreSQL checks its own pages as it reads them (a damaged page is an error, not a wrong row): nothing
+    to add there."""
+    if isinstance(conn, postgres.PgConnection):
+        return ()
     try:
         found = tuple(str(row[0]) for row in conn.execute("PRAGMA integrity_check"))
     except sqlite3.DatabaseError as error:  # so damaged that the check itself stops

@@ -79,6 +79,23 @@ class LedgerRecorder(SQLiteApplicationRecorder):
         self.mark(c)
         return super()._insert_events(c, stored_events, **kwargs)
 
+    @contextmanager
+    def lookup(self, statement: str, params: Callable[[UUID], Sequence[object]]) -> Iterator[Callable[[UUID], Any]]:
+        """``find(originator_id)``: the first column of the first row of ``statement``, or None, for many ids
+        in one read transaction (as :class:`ledger.postgres.PgLedgerRecorder` on PostgreSQL)."""
+        with self.datastore.transaction(commit=False) as cursor:
+
+            def find(originator_id: UUID) -> Any:
+                cursor.execute(statement, params(originator_id))
+                row = cursor.fetchone()
+                return None if row is None else row[0]
+
+            yield find
+
+    def insert_rows(self, chunks: Iterator[Sequence[StoredRow]]) -> int:
+        """Insert stored rows in one transaction, with their witness (:func:`insert_rows_in_one_transaction`)."""
+        return insert_rows_in_one_transaction(self, chunks)
+
 
 class LogRecord(NamedTuple):
     """One stored event: its position in the log, its type name and its JSON state.

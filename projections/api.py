@@ -28,11 +28,12 @@ from datetime import date
 from pathlib import Path
 from types import TracebackType
 from typing import Any, NamedTuple
+from urllib.parse import urlsplit
 
 from ledger import chain
 from ledger.application import RatingLedger
 from ledger.errors import LedgerError
-from ledger.store import SQLiteLogReader, open_reader
+from ledger.stores import ClosableReader, is_central, open_reader, shown
 from ledger.values import parse_date
 from projections.audit import Audit, Change, Publication, compare, digest, publications, run_audit
 from projections.eligibility import DEFAULT_RULES, PlayerEligibility, eligibility, may_enter
@@ -72,6 +73,21 @@ def cache_file(db: str, cache_dir: str | None = None, notice: Notice | None = No
     >>> cache_file("/data/federation.db", "/tmp")  # doctest: +ELLIPSIS
     '/tmp/federation-....projections.db'
     """
+    if is_central(db):  # issue 15 §1: a central log, and a projections file on each reading machine
+        folder = cache_dir or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "ratings"
+        )
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError:
+            folder = ""
+        if not folder or not os.access(folder, os.W_OK):
+            if notice is not None:
+                notice(f"note: {folder or 'the cache folder'} cannot be written: the projections are kept in memory")
+            return None
+        tag = hashlib.sha256(shown(db).encode()).hexdigest()[:12]  # two ledgers of one name, two caches
+        name = urlsplit(db).path.strip("/") or "ledger"
+        return str(Path(folder) / Path(cache_path_for(f"{name}-{tag}.db")).name)
     if cache_dir is not None:
         resolved = str(Path(db).resolve())
         tag = hashlib.sha256(resolved.encode()).hexdigest()[:12]  # two ledgers of one name, two caches
@@ -141,7 +157,7 @@ class Ratings:
     reported by then. Use it as a context manager, or :meth:`close` it.
     """
 
-    def __init__(self, path: str, reader: SQLiteLogReader, projector: Projector) -> None:
+    def __init__(self, path: str, reader: ClosableReader, projector: Projector) -> None:
         self.path = path
         self.reader = reader
         self.projector = projector
@@ -166,7 +182,7 @@ class Ratings:
         (:class:`UnusableFactError`) unless ``skip_unusable``: then ``notice``
         names each fact left out.
         """
-        reader = open_reader(path)[0]
+        reader = open_reader(path)
         try:
             where = cache_file(path, cache_dir, notice) if cache and upto is None else None
             projector = Projector(reader, where, notice=notice, upto=upto)

@@ -14,6 +14,7 @@ import doctest
 import re
 import shlex
 import shutil
+from contextlib import ExitStack
 from pathlib import Path
 
 import click
@@ -21,6 +22,7 @@ import pytest
 from click.testing import CliRunner
 
 from commands.cli import cli
+from tests.pg_support import fresh_database
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -69,15 +71,32 @@ def test_readme_has_a_walkthrough() -> None:
     assert all(command.startswith("ratings ") for command, _ in steps)
 
 
+CENTRAL = "postgresql://ratings@db.example.org:5432/federation"
+"""The README's central ledger: each run puts a fresh database of the test server in its place (issue 15)."""
+
+
 def test_readme_walkthrough_prints_what_it_shows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
     env = {"RATINGS_DB": "federation.db", "USER": "officer", "LOGNAME": "officer", "LNAME": "", "USERNAME": ""}
-    for command, expected in console_steps():
-        result = runner.invoke(cli, shlex.split(command)[1:], env=env, prog_name="ratings")
-        assert matches(expected, result.output), f"README step `{command}` printed:\n{result.output}"
-        assert (result.exit_code != 0) == expected.startswith("Error:"), command
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")  # where the central ledger's projections file goes
+    with ExitStack() as stack:
+        central: str | None = None
+        for command, expected in console_steps():
+            if CENTRAL in command and central is None:
+                # The steps of the PostgreSQL section come last: without a server they are skipped, named.
+                central = stack.enter_context(fresh_database("ratings_readme"))
+            if central is not None:
+                command, expected = command.replace(CENTRAL, central), expected.replace(CENTRAL, central)
+            check_step(runner, command, expected, env)
+
+
+def check_step(runner: CliRunner, command: str, expected: str, env: dict[str, str]) -> None:
+    """Run one README step and compare its output with what the README shows."""
+    result = runner.invoke(cli, shlex.split(command)[1:], env=env, prog_name="ratings")
+    assert matches(expected, result.output), f"README step `{command}` printed:\n{result.output}"
+    assert (result.exit_code != 0) == expected.startswith("Error:"), command
 
 
 def all_commands(group: click.Group, prefix: str = "ratings") -> list[tuple[str, click.Command]]:

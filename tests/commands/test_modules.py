@@ -47,7 +47,7 @@ def test_every_command_is_registered_once_in_the_registry() -> None:
     on_groups = [command for group in groups for command in group.commands.values()]
     assert sorted(map(id, on_groups)) == sorted(map(id, registered))
     assert sorted(cli.commands) == [
-        "adjust", "audit", "backup", "convert", "demo", "diff", "event", "explain", "export", "game", "history",
+        "adjust", "audit", "backup", "convert", "copy", "demo", "diff", "event", "explain", "export", "game", "history",
         "import", "init", "list", "log", "player", "players", "pool", "publish", "publish-db", "rules", "site",
         "verify",
     ]  # fmt: skip

@@ -274,6 +274,30 @@ _init_backup = [
     ),
     BadInput(("backup", "games_ok.csv"), "games_ok.csv already exists (a file)", id="backup-over-a-file"),
     BadInput(("backup", "."), ". already exists (a folder)", id="backup-into-a-folder-name"),
+    BadInput(("copy",), "Missing option '--to'", status=2, id="copy-no-dest"),
+    BadInput(("copy", "--to", "ledger.db"), "ledger.db already exists (a file): the copy writes a new", id="copy-over"),
+    BadInput(("copy", "--to", "."), ". already exists (a folder)", id="copy-into-a-folder-name"),
+    BadInput(
+        ("copy", "--to", "nowhere/copy.db"),
+        "cannot create nowhere/copy.db: the folder nowhere does not exist",
+        id="copy-no-folder",
+    ),
+    BadInput(("copy", "--from", MISSING, "--to", "new.db"), f"no ledger at {MISSING}", id="copy-from-missing"),
+    BadInput(
+        ("copy", "--to", "postgresql://postgres@127.0.0.1:1/ledger"),
+        "cannot reach the ledger postgresql://postgres@127.0.0.1:1/ledger: ",
+        id="copy-to-an-unreachable-server",
+    ),
+    BadInput(
+        ("copy", "--to", "postgresql://officer:secret@127.0.0.1:5432"),
+        "postgresql://officer@127.0.0.1:5432 names no database",  # and not its password
+        id="copy-to-no-database",
+    ),
+    BadInput(
+        ("init", "postgresql://postgres@127.0.0.1:1/ledger"),
+        "cannot reach the ledger postgresql://postgres@127.0.0.1:1/ledger: ",
+        id="init-an-unreachable-server",
+    ),
     BadInput(
         ("backup", "nowhere/copy.db"),
         "cannot write the backup nowhere/copy.db: the folder nowhere does not exist",

@@ -1,0 +1,193 @@
+"""``ratings copy --from DB --to DB``: a ledger copied event for event between stores (issue 15 §1).
+
+The copy holds every event at the position it has in the source, with the same stored bytes, and the
+source's witness blocks as they are (their seal times included): so the copy's chain is the source's,
+every head recorded or printed on one verifies on the other, and a federation can move from a SQLite
+file to PostgreSQL and back.
+
+What it does, in order:
+
+1. Checks the source against its witness and every head its publications recorded (``ratings verify``'s
+   check, :func:`ledger.chain.verify`, extending nothing): a source that does not verify is refused and
+   nothing is written, since a copy would carry the damage into a ledger that looks new.
+2. Reads the events and the witness in one snapshot of the source, so that offices recording meanwhile
+   neither tear the copy nor slip an event in half-witnessed.
+3. Writes them into the destination in one transaction: a new SQLite file (made by the copy, removed
+   if the copy fails), or a PostgreSQL database holding no ledger or an empty one (``ratings init``).
+4. Verifies the destination, and refuses (leaving the destination as it was before the transaction)
+   unless it ends at the source's head.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+from psycopg.sql import SQL
+
+from ledger import chain, ledger_file, postgres
+from ledger.errors import LedgerError, LedgerExistsError, NoLedgerError
+
+_FETCH = 20_000
+
+Progress = Callable[[int], None]
+
+EventRow = tuple[int, str, str, int, bytes]
+"""A stored event as the chain reads it: position, topic, originator id (hex), version, state."""
+
+BlockRow = tuple[int, int, int, str, bytes | None, bytes]
+"""A witness row: block, first and last position, seal time, positions (or None), hashes."""
+
+
+class CopyError(LedgerError):
+    """The source cannot be copied (it does not verify), or the copy did not end at its head."""
+
+
+@dataclass(frozen=True)
+class Copied:
+    """What :func:`copy` wrote: the number of events, witness blocks, and the head both ledgers end at."""
+
+    events: int
+    blocks: int
+    head: chain.Head
+
+
+def _events(conn: Any) -> Iterator[Sequence[EventRow]]:
+    cursor = conn.execute(chain._SELECT_ROWS, (0,))
+    while rows := cursor.fetchmany(_FETCH):
+        yield rows
+
+
+def _blocks(conn: Any) -> list[BlockRow]:
+    if not chain._has_table(conn, chain.WITNESS_TABLE):
+        return []
+    return [tuple(row) for row in conn.execute(f"{chain._SELECT_BLOCKS} ORDER BY block")]
+
+
+def _check_source(source: str, recorded: Iterable[chain.RecordedHead]) -> chain.Head:
+    report = chain.verify(source, recorded, extend=False)
+    if not report.ok:
+        first = report.first
+        what = f"position {first.position}: {first.reason}" if first is not None else "; ".join(report.damage)
+        raise CopyError(
+            f"the ledger {postgres.shown(source)} does not verify ({what}): nothing was copied; "
+            "`ratings verify` says more"
+        )
+    return report.head
+
+
+def _into_sqlite(
+    dest: str, events: Iterator[Sequence[EventRow]], blocks: list[BlockRow], progress: Progress | None
+) -> int:
+    ledger_file.create(dest)  # refuses an existing file; the copy removes it if it fails
+    count = 0
+    try:
+        uri = Path(dest).resolve().as_uri() + "?mode=rw"
+        with closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            for rows in events:
+                conn.executemany(
+                    f"INSERT INTO {ledger_file.EVENTS_TABLE} (rowid, originator_id, originator_version, topic, state) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    [(position, oid, version, topic, state) for position, topic, oid, version, state in rows],
+                )
+                count += len(rows)
+                if progress is not None:
+                    progress(len(rows))
+            conn.execute(chain._CREATE_WITNESS)
+            conn.executemany(f"INSERT INTO {chain.WITNESS_TABLE} VALUES (?, ?, ?, ?, ?, ?)", blocks)
+            conn.execute("COMMIT")
+    except BaseException:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{dest}{suffix}").unlink(missing_ok=True)
+        raise
+    return count
+
+
+def _into_postgres(
+    dest: str, events: Iterator[Sequence[EventRow]], blocks: list[BlockRow], progress: Progress | None
+) -> int:
+    with postgres.connect(dest) as pg:
+        try:
+            first = postgres.inspect(dest, pg)
+        except LedgerError as error:
+            if not isinstance(error, NoLedgerError):
+                raise
+            postgres.create(dest)
+            first = None
+        if first is not None:
+            raise LedgerExistsError(
+                f"{postgres.shown(dest)} already holds a ledger with events: the copy writes into a new or empty "
+                "ledger only"
+            )
+        count = 0
+        last = 0
+        conn = pg.conn
+        with conn.transaction():
+            conn.execute(f"LOCK TABLE {postgres.EVENTS_TABLE} IN EXCLUSIVE MODE")
+            conn.execute(f"LOCK TABLE {chain.WITNESS_TABLE} IN EXCLUSIVE MODE")
+            if conn.execute(f"SELECT 1 FROM {postgres.EVENTS_TABLE} LIMIT 1").fetchone() is not None:
+                raise LedgerExistsError(f"{postgres.shown(dest)} was recorded into meanwhile: nothing was copied")
+            columns = "originator_id, originator_version, topic, state, notification_id"
+            with (
+                conn.cursor() as cursor,
+                cursor.copy(f"COPY {postgres.EVENTS_TABLE} ({columns}) FROM STDIN (FORMAT BINARY)") as out,
+            ):
+                out.set_types(["uuid", "int8", "text", "bytea", "int8"])
+                for rows in events:
+                    for position, topic, oid, version, state in rows:
+                        out.write_row((UUID(hex=oid), version, topic, state, position))
+                    count += len(rows)
+                    last = rows[-1][0]
+                    if progress is not None:
+                        progress(len(rows))
+            if count:
+                conn.execute(
+                    SQL("SELECT setval(pg_get_serial_sequence({0}, 'notification_id'), %s)").format(
+                        postgres.EVENTS_TABLE
+                    ),
+                    (last,),
+                )
+            with conn.cursor() as cursor:
+                cursor.executemany(f"INSERT INTO {chain.WITNESS_TABLE} VALUES (%s, %s, %s, %s, %s, %s)", blocks)
+    return count
+
+
+def copy(
+    source: str, dest: str, recorded: Iterable[chain.RecordedHead] = (), progress: Progress | None = None
+) -> Copied:
+    """Copy the ledger ``source`` into ``dest`` (a new SQLite file, or a PostgreSQL database without a ledger or
+    with an empty one), event for event, at the same positions, with the same chain; see the module's notes.
+
+    ``recorded``: the heads the source's publications recorded, checked as ``ratings verify`` checks them."""
+    if source == dest:
+        raise CopyError(f"--from and --to name the same ledger ({postgres.shown(source)})")
+    if not postgres.is_url(dest) and Path(dest).exists():
+        what = "a folder" if Path(dest).is_dir() else "a file"
+        raise LedgerExistsError(f"{dest} already exists ({what}): the copy writes a new ledger file")
+    _check_source(source, recorded)
+    with closing(chain._read_only(source)) as conn:
+        blocks = _blocks(conn)
+        events = _events(conn)
+        if postgres.is_url(dest):
+            count = _into_postgres(dest, events, blocks, progress)
+        else:
+            count = _into_sqlite(dest, events, blocks, progress)
+        source_head = chain.Head(0, chain.ZERO.hex())
+        last = conn.execute("SELECT max(rowid) FROM stored_events").fetchone()[0]
+        if last is not None:
+            found = chain.hash_at(conn, int(last))
+            if found is not None:
+                source_head = chain.Head(int(last), found.hex())
+    report = chain.verify(dest)
+    if not report.ok or report.head != source_head:
+        raise CopyError(
+            f"the copy {postgres.shown(dest)} ends at {report.head.short()}, not at the source's head "
+            f"{source_head.short()}: do not use it; `ratings --db {postgres.shown(dest)} verify` says where"
+        )
+    return Copied(count, len(blocks), report.head)

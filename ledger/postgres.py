@@ -1,0 +1,449 @@
+"""The PostgreSQL store: one central log that several offices record into at once (issue 15 §1).
+
+``--db postgresql://USER@HOST:PORT/DBNAME`` names a ledger in a PostgreSQL database. Its tables:
+
+- :data:`EVENTS_TABLE`, eventsourcing's own (``eventsourcing.postgres``): ``originator_id uuid``,
+  ``originator_version``, ``topic``, ``state bytea`` and ``notification_id``, the event's position in
+  the log. eventsourcing takes ``LOCK TABLE … IN EXCLUSIVE MODE`` before every insert, so positions
+  are handed out in commit order: a reader never sees position 12 before position 11 is committed,
+  which the hash chain needs. Positions can have gaps (an insert refused as a duplicate uses up its
+  numbers); the chain covers the positions the log holds, in order, gaps and all.
+- :data:`WITNESS_TABLE`, the chain's witness (:mod:`ledger.chain`), the same columns as in a SQLite ledger.
+- :data:`MARK_TABLE`, the ledger mark: one row naming the application (``RTLG``) and the format, the
+  counterpart of a SQLite ledger's ``application_id`` and ``user_version``.
+
+The hash chain is the same function of the same facts on both stores: a position, the topic, the
+originator id as 32 lowercase hex digits (as SQLite stores it), the version and the state's bytes. So a
+ledger copied between stores (:mod:`ledger.copying`) keeps its head, and heads printed by ``publish``
+on one store verify on the other.
+
+:mod:`ledger.chain` and the bulk lookups are written once, in SQLite's SQL; :class:`PgConnection`
+runs them on PostgreSQL by :func:`translate`, a fixed set of rewrites (placeholders, ``rowid``, the
+table's name, types), each of them exercised by the contract suite on both stores.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, cast
+from urllib.parse import urlsplit, urlunsplit
+from uuid import UUID
+
+import psycopg
+from eventsourcing.persistence import IntegrityError
+from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
+from psycopg.rows import tuple_row
+from psycopg.sql import SQL, Identifier
+
+from ledger.errors import LedgerExistsError, LedgerFileError, NoLedgerError, NotALedgerError
+from ledger.store import ChainedRecords, LogRecord, type_of
+
+SCHEMES = ("postgresql://", "postgres://")
+
+APPLICATION_NAME = "RatingLedger"
+"""The application's name (:class:`ledger.application.RatingLedger`), which eventsourcing names its table after."""
+
+EVENTS_TABLE = "ratingledger_events"
+"""The log's table: eventsourcing names it after the application (``RatingLedger``)."""
+
+WITNESS_TABLE = "log_chain"
+MARK_TABLE = "ledger_mark"
+APPLICATION = "RTLG"
+FORMAT = 1
+
+CREATE_MARK = f"CREATE TABLE {MARK_TABLE} (application text NOT NULL, format integer NOT NULL)"
+
+CREATE_WITNESS = f"""CREATE TABLE IF NOT EXISTS {WITNESS_TABLE} (
+    block bigint PRIMARY KEY,
+    first_position bigint NOT NULL,
+    last_position bigint NOT NULL,
+    sealed_at text NOT NULL,
+    positions bytea,
+    hashes bytea NOT NULL
+)"""
+
+CONNECT_TIMEOUT = 10
+"""Seconds to wait for the server before saying it cannot be reached."""
+
+
+def is_url(db: str) -> bool:
+    """Whether ``--db`` names a PostgreSQL ledger (a ``postgresql://`` URL) rather than a SQLite file.
+
+    >>> is_url("postgresql://ratings@db.example.org:5432/federation"), is_url("federation.db")
+    (True, False)
+    """
+    return db.startswith(SCHEMES)
+
+
+def shown(url: str) -> str:
+    """The URL without its password, for messages.
+
+    >>> shown("postgresql://officer:secret@db:5432/fed")
+    'postgresql://officer@db:5432/fed'
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rpartition("@")[2]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}@{netloc}"))
+
+
+def _conninfo(url: str) -> dict[str, Any]:
+    try:
+        info = psycopg.conninfo.conninfo_to_dict(url)
+    except psycopg.ProgrammingError as error:
+        raise LedgerFileError(f"{shown(url)} is not a PostgreSQL address: {error}") from None
+    if not info.get("dbname"):
+        raise LedgerFileError(f"{shown(url)} names no database: write postgresql://USER@HOST:PORT/DBNAME")
+    return info
+
+
+def env(url: str) -> dict[str, str]:
+    """eventsourcing's settings for the ledger at ``url`` (passed explicitly, as :func:`ledger.store.sqlite_env`)."""
+    info = _conninfo(url)
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "POSTGRES_DBNAME": str(info["dbname"]),
+        "POSTGRES_HOST": str(info.get("host") or "localhost"),
+        "POSTGRES_PORT": str(info.get("port") or "5432"),
+        "POSTGRES_USER": str(info.get("user") or ""),
+        "POSTGRES_PASSWORD": str(info.get("password") or ""),
+        "POSTGRES_CONNECT_TIMEOUT": str(CONNECT_TIMEOUT),
+        "POSTGRES_LOCK_TIMEOUT": "60",
+        "POSTGRES_POOL_SIZE": "2",
+        "POSTGRES_MAX_OVERFLOW": "2",
+        "POSTGRES_IDLE_IN_TRANSACTION_SESSION_TIMEOUT": "0",
+        "IS_SNAPSHOTTING_ENABLED": "no",
+        "APPLICATION_RECORDER_TOPIC": "ledger.postgres:PgLedgerRecorder",
+        "CREATE_TABLE": "no",
+    }
+
+
+# --- running the ledger's SQL on PostgreSQL -------------------------------------------
+
+_REWRITES: tuple[tuple[str, str], ...] = (
+    # the columns the chain hashes: the originator id as SQLite stores it (hex), a NULL state as no bytes
+    ("originator_id, originator_version, CAST(ifnull(state, x'') AS BLOB)",
+     "replace(originator_id::text, '-', ''), originator_version, coalesce(state, ''::bytea)"),
+    ("stored_events", EVENTS_TABLE),
+    ("rowid", "notification_id"),
+    ("BLOB", "bytea"),
+    ("INTEGER", "bigint"),
+)  # fmt: skip
+
+
+def translate(sql: str) -> str:
+    """SQLite's SQL of the ledger, as PostgreSQL reads it.
+
+    >>> translate("SELECT max(rowid) FROM stored_events WHERE rowid > ?")
+    'SELECT max(notification_id) FROM ratingledger_events WHERE notification_id > %s'
+    """
+    for old, new in _REWRITES:
+        sql = sql.replace(old, new)
+    return re.sub(r"\?", "%s", sql)
+
+
+class PgConnection:
+    """A psycopg connection that runs the ledger's SQLite SQL (:func:`translate`), with the parts of
+    :class:`sqlite3.Connection` the chain uses: ``execute``, ``executemany``, ``in_transaction``."""
+
+    immutable = False
+    """A PostgreSQL ledger is never opened as an immutable file."""
+
+    def __init__(self, conn: psycopg.Connection[Any], url: str, *, read_only: bool = False) -> None:
+        self.conn = conn
+        self.url = url
+        self.read_only = read_only
+
+    def execute(self, sql: str, params: Sequence[object] = ()) -> psycopg.Cursor[tuple[Any, ...]]:
+        stripped = sql.strip().upper()
+        if stripped == "BEGIN":
+            mode = "REPEATABLE READ READ ONLY" if self.read_only else "READ COMMITTED"
+            sql = f"BEGIN ISOLATION LEVEL {mode}"  # reads: one snapshot for every read
+        elif stripped == "BEGIN IMMEDIATE":  # the witness's writer: one seal at a time
+            self.conn.execute("BEGIN")
+            sql = f"LOCK TABLE {WITNESS_TABLE} IN EXCLUSIVE MODE"
+        elif stripped in ("COMMIT", "ROLLBACK"):
+            pass
+        else:
+            sql = translate(sql)
+        cursor = self.conn.cursor(row_factory=tuple_row)
+        cursor.execute(sql, params or None)
+        return cursor
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
+        with self.conn.cursor(row_factory=tuple_row) as cursor:
+            cursor.executemany(translate(sql), rows)
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
+
+    def has_table(self, name: str) -> bool:
+        row = self.conn.execute(
+            "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = %s",
+            (name,),
+        ).fetchone()
+        return row is not None
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> PgConnection:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+def connect(url: str, *, read_only: bool = False) -> PgConnection:
+    """A connection to the server of ``url`` in autocommit mode (transactions are begun explicitly, as on
+    SQLite); a :class:`LedgerFileError` naming the server when it cannot be reached."""
+    info = _conninfo(url)
+    try:
+        conn = psycopg.connect(
+            **{**info, "connect_timeout": info.get("connect_timeout", CONNECT_TIMEOUT)}, autocommit=True
+        )
+    except psycopg.Error as error:
+        detail = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
+        if f'database "{info["dbname"]}" does not exist' in detail:
+            detail += f"; create the database first (createdb {info['dbname']}), then `ratings init {shown(url)}`"
+        raise LedgerFileError(f"cannot reach the ledger {shown(url)}: {detail}") from None
+    return PgConnection(conn, url, read_only=read_only)
+
+
+# --- what is there ------------------------------------------------------------------
+
+
+def _tables(conn: PgConnection) -> list[str]:
+    rows = conn.conn.execute(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1"
+    ).fetchall()
+    return [str(row[0]) for row in rows]
+
+
+def inspect(url: str, conn: PgConnection) -> int | None:
+    """Check that the database of ``url`` holds a ledger; the log's lowest position (None when empty).
+
+    A database without our tables is no ledger (``ratings init`` makes one); one with the log's table
+    but no mark, or another application's mark, or a newer format, is refused.
+    """
+    tables = _tables(conn)
+    where = shown(url)
+    if MARK_TABLE not in tables:
+        if EVENTS_TABLE in tables:
+            raise NotALedgerError(f"{where} is not a rating ledger: it holds {EVENTS_TABLE} but no ledger mark")
+        raise NoLedgerError(f"no ledger at {where}: create one with `ratings init {where}`")
+    rows = conn.conn.execute(f"SELECT application, format FROM {MARK_TABLE}").fetchall()
+    if len(rows) != 1 or rows[0][0] != APPLICATION:
+        raise NotALedgerError(f"{where} is not a rating ledger: its {MARK_TABLE} table is not ours")
+    if int(rows[0][1]) > FORMAT:
+        raise NotALedgerError(
+            f"{where} is a rating ledger of format {rows[0][1]}, newer than this program reads "
+            f"(format {FORMAT}): upgrade ratings"
+        )
+    if EVENTS_TABLE not in tables:
+        raise NotALedgerError(f"{where} is a damaged rating ledger: it has the ledger mark but no {EVENTS_TABLE}")
+    first = conn.conn.execute(f"SELECT min(notification_id) FROM {EVENTS_TABLE}").fetchone()
+    return None if first is None or first[0] is None else int(first[0])
+
+
+def create(url: str) -> None:
+    """Create the ledger's tables in the database of ``url``, in one transaction; refused if a ledger is there."""
+    from eventsourcing.postgres import PostgresFactory
+    from eventsourcing.utils import Environment
+
+    with connect(url) as conn:
+        tables = _tables(conn)
+        if MARK_TABLE in tables or EVENTS_TABLE in tables:
+            raise LedgerExistsError(f"{shown(url)} already holds a ledger: `ratings init` creates a new ledger only")
+        factory = PostgresFactory(Environment(APPLICATION_NAME, env(url)))
+        try:
+            recorder = factory.application_recorder()
+            assert isinstance(recorder, PgLedgerRecorder) and recorder.events_table_name == EVENTS_TABLE
+            with conn.conn.transaction():
+                for statement in recorder.sql_create_statements:
+                    conn.conn.execute(statement)
+                conn.conn.execute(CREATE_WITNESS)
+                conn.conn.execute(CREATE_MARK)
+                conn.conn.execute(f"INSERT INTO {MARK_TABLE} VALUES (%s, %s)", (APPLICATION, FORMAT))
+        finally:
+            factory.close()
+
+
+# --- the application's recorder -----------------------------------------------------
+
+
+class PgLedgerRecorder(PostgresApplicationRecorder):
+    """eventsourcing's PostgreSQL recorder, reading no row the hash chain cannot cover (as
+    :class:`ledger.store.LedgerRecorder` on SQLite), with the ledger's bulk paths."""
+
+    unmarked = False
+    """Never set: a PostgreSQL ledger is marked when it is made."""
+
+    def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = EVENTS_TABLE) -> None:
+        super().__init__(datastore, events_table_name=events_table_name)
+        self.select_events_statement = SQL(
+            "SELECT * FROM {schema}.{table} WHERE notification_id > 0 AND originator_id = %s"
+        ).format(schema=Identifier(self.datastore.schema), table=Identifier(self.events_table_name))
+
+    @contextmanager
+    def lookup(self, statement: str, params: Callable[[UUID], Sequence[object]]) -> Iterator[Callable[[UUID], Any]]:
+        """``find(originator_id)``: the first column of the first row of ``statement`` (SQLite's SQL), or None,
+        for many ids on one connection in one snapshot."""
+        with (
+            self.datastore.get_connection() as conn,
+            conn.transaction(),
+            conn.cursor(row_factory=tuple_row) as cursor,
+        ):
+            sql = translate(statement)
+
+            def find(originator_id: UUID) -> Any:
+                cursor.execute(sql, params(originator_id))
+                row = cursor.fetchone()
+                return None if row is None else row[0]
+
+            yield find
+
+    def insert_rows(self, chunks: Iterator[Sequence[tuple[str, int, str, bytes]]]) -> int:
+        """Insert stored rows in one transaction, at the positions after the log's last, with their witness.
+
+        The table is locked as eventsourcing locks it for every insert, so the positions are the next ones
+        in commit order; the rows go in by ``COPY``; the witness is hashed as they go and written in the
+        same transaction; the sequence is moved past them.
+        """
+        from ledger.chain import InsertWitness
+
+        count = 0
+        with self.datastore.get_connection() as conn, conn.transaction():
+            conn.execute(SQL("LOCK TABLE {0} IN EXCLUSIVE MODE").format(Identifier(self.events_table_name)))
+            conn.execute(f"LOCK TABLE {WITNESS_TABLE} IN EXCLUSIVE MODE")  # no seal meanwhile: the witness is ours
+            pg = PgConnection(conn, "")
+            witness = InsertWitness.begin(cast(sqlite3.Connection, pg))  # the parts the chain uses
+            position = int(pg.execute("SELECT max(rowid) FROM stored_events").fetchone()[0] or 0)  # type: ignore[index]
+            statement = (
+                f"COPY {self.events_table_name} (originator_id, originator_version, topic, state, notification_id) "
+                "FROM STDIN (FORMAT BINARY)"
+            )
+            try:
+                with conn.cursor() as cursor, cursor.copy(statement) as copy:
+                    copy.set_types(["uuid", "int8", "text", "bytea", "int8"])
+                    for chunk in chunks:
+                        for originator_id, version, topic, state in chunk:
+                            position += 1
+                            copy.write_row((UUID(hex=originator_id), version, topic, state, position))
+                        if witness is not None:
+                            witness.add(chunk)
+                        count += len(chunk)
+            except psycopg.errors.UniqueViolation as error:
+                raise IntegrityError(str(error)) from None
+            if count:
+                conn.execute(
+                    SQL("SELECT setval(pg_get_serial_sequence({0}, 'notification_id'), %s)").format(
+                        self.events_table_name
+                    ),
+                    (position,),
+                )
+            if witness is not None:
+                witness.finish(cast(sqlite3.Connection, pg))
+        return count
+
+
+# --- the projections' reader --------------------------------------------------------
+
+
+class PgLogReader:
+    """A :class:`ledger.store.LogReader` over a PostgreSQL ledger: raw, read-only, in bulk.
+
+    Every read of one reader is in one snapshot (``REPEATABLE READ READ ONLY``): the head, the records
+    and the chain's hashes it gives agree with each other however many offices record meanwhile.
+    Records stream from a server-side cursor, ``batch`` rows at a time.
+    """
+
+    def __init__(self, url: str, conn: PgConnection | None = None, batch: int = 20_000) -> None:
+        self.url = url
+        self.path = url
+        self.batch = batch
+        self._conn = conn
+        self._cursors = 0
+
+    def _connection(self) -> PgConnection:
+        if self._conn is None:
+            self._conn = connect(self.url, read_only=True)
+        if not self._conn.in_transaction:
+            self._conn.execute("BEGIN")
+        return self._conn
+
+    def _stream(self, sql: str, params: Sequence[object]) -> Iterator[Sequence[tuple[Any, ...]]]:
+        conn = self._connection()
+        self._cursors += 1
+        with conn.conn.cursor(name=f"records_{self._cursors}", row_factory=tuple_row) as cursor:
+            cursor.itersize = self.batch
+            cursor.execute(translate(sql), params)
+            while rows := cursor.fetchmany(self.batch):
+                yield rows
+
+    def head(self) -> int:
+        row = self._connection().execute("SELECT MAX(rowid) FROM stored_events").fetchone()
+        return max(int(row[0] or 0), 0) if row else 0
+
+    def records(self, after: int = 0) -> Iterator[LogRecord]:
+        types: dict[str, str] = {}
+        for rows in self._stream(
+            "SELECT rowid, topic, state FROM stored_events WHERE rowid > ? ORDER BY rowid", (max(after, 0),)
+        ):
+            for position, topic, state in rows:
+                kind = types.get(topic)
+                if kind is None:
+                    kind = types[topic] = type_of(topic)
+                yield LogRecord(position, kind, state)
+
+    def records_of(self, types: Sequence[str], after: int = 0) -> Iterator[LogRecord]:
+        where = " OR ".join("topic LIKE ?" for _ in types) or "false"
+        for rows in self._stream(
+            f"SELECT rowid, topic, state FROM stored_events WHERE rowid > ? AND ({where}) ORDER BY rowid",
+            (max(after, 0), *(f"%:{kind}" for kind in types)),
+        ):
+            for position, topic, state in rows:
+                yield LogRecord(position, type_of(topic), state)
+
+    def aggregate_records(self, originator_id: UUID) -> list[LogRecord]:
+        rows = self._connection().execute(
+            "SELECT rowid, topic, state FROM stored_events WHERE originator_id = ? AND rowid > 0 "
+            "ORDER BY originator_version",
+            (originator_id,),
+        )
+        return [LogRecord(position, type_of(topic), state) for position, topic, state in rows]
+
+    def chain_hash(self, position: int) -> bytes | None:
+        from ledger.chain import hash_at
+
+        return hash_at(self._connection(), position)  # type: ignore[arg-type]
+
+    def chained(self, after: int, previous: bytes, upto: int | None = None) -> ChainedRecords:
+        rows = self._stream(
+            "SELECT rowid, topic, originator_id, originator_version, CAST(ifnull(state, x'') AS BLOB) "
+            "FROM stored_events WHERE rowid > ? AND rowid <= ? ORDER BY rowid",
+            (max(after, 0), 2**63 - 1 if upto is None else upto),
+        )
+        return ChainedRecords(rows, after, previous)
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+
+def open_reader(url: str) -> tuple[PgLogReader, int | None]:
+    """A read-only reader of the ledger at ``url``, checked to be a ledger, and the log's lowest position."""
+    conn = connect(url, read_only=True)
+    try:
+        first = inspect(url, conn)
+    except BaseException:
+        conn.close()
+        raise
+    return PgLogReader(url, conn), first
