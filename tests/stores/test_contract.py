@@ -19,6 +19,9 @@ from pathlib import Path
 import pytest
 
 from ledger import chain
+from ledger.application import RatingLedger
+from ledger.errors import DuplicateGameError
+from projections.api import Ratings as Ratings_
 from tests.commands.test_audit import NOW, PUBLISHED
 from tests.pg_support import fresh_database
 from tests.stores.stores import PostgresStore, Ratings, SQLiteStore, Store
@@ -172,6 +175,26 @@ class LedgerContract:
         assert "A Player A: 2005 established #1 → 1985 established #1\n        10  GameCorrected G1" in audit
         out = ratings.ok("verify", "--head", head).output
         assert out.startswith("the log of 11 events matches") and "and 2 heads" in out
+
+    def test_the_python_api_reads_and_records_on_the_store(self, ratings: Ratings) -> None:
+        """``RatingLedger(db)`` records and ``Ratings.open(db)`` answers, whatever the store (README, Python API)."""
+        publish_scenario(ratings)
+        ledger = RatingLedger(ratings.store.db, user="api")
+        try:
+            ledger.record_game(
+                "G4", white="C", black="D", result="1/2-1/2", finished="2024-02-20", reported_on="2024-03-05"
+            )
+            with pytest.raises(DuplicateGameError, match="game 'G4' is already recorded"):
+                ledger.record_game("G4", white="C", black="D", result="1-0", finished="2024-02-20")
+        finally:
+            ledger.close()
+        with Ratings_.open(ratings.store.db, str(ratings.cache_dir)) as api:
+            known = api.list("iecg-1.7", "2024-01", known_at="2024-03-01")
+            assert {row["player"]: row["rating"] for row in known.rows} == PUBLISHED
+            assert api.audit("iecg-1.7", "2024-01").reproduces
+            now = api.list("iecg-1.7", "2024-01")
+        # The late draw counts in the period 2024-01 (tests/commands/test_audit.py works it: D 1398.572 → 1399).
+        assert {row["player"]: row["rating"] for row in now.rows} == {"A": 2005, "B": 1797, "C": 1600, "D": 1399}
 
     def test_lists_are_the_same_cold_cached_and_twice(self, ratings: Ratings) -> None:
         publish_scenario(ratings)
