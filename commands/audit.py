@@ -234,7 +234,9 @@ def verify(obj: Context, head: str | None, check_projections: bool) -> None:
     Exits 1, naming the first position where the log stops matching, if an
     event was edited, deleted, swapped or inserted (a row at a position at or
     below 0 included), or if SQLite finds the file damaged. Reads only, except
-    that it extends the chain's witness when the file can be written.
+    that it extends the chain's witness when the file can be written. On a
+    PostgreSQL ledger the same, in one snapshot of the database (the server
+    checks its own pages as it reads them).
 
     With --cache, also reads the projections file (without writing to it) and
     recomputes from the log every list, run and folded fact it holds: a file

@@ -359,9 +359,11 @@ class PgLedgerRecorder(PostgresApplicationRecorder):
 class PgLogReader:
     """A :class:`ledger.store.LogReader` over a PostgreSQL ledger: raw, read-only, in bulk.
 
-    Every read of one reader is in one snapshot (``REPEATABLE READ READ ONLY``): the head, the records
-    and the chain's hashes it gives agree with each other however many offices record meanwhile.
-    Records stream from a server-side cursor, ``batch`` rows at a time.
+    Reads are in a snapshot (``REPEATABLE READ READ ONLY``): the head, the records and the chain's
+    hashes a query reads agree with each other however many offices record meanwhile. :meth:`head`,
+    which a projection asks first, starts a new snapshot when no records are streaming, so that a
+    reader kept open (``projections.Ratings``) sees what the log gains, as on SQLite. Records stream
+    from a server-side cursor, ``batch`` rows at a time.
     """
 
     def __init__(self, url: str, conn: PgConnection | None = None, batch: int = 20_000) -> None:
@@ -370,6 +372,7 @@ class PgLogReader:
         self.batch = batch
         self._conn = conn
         self._cursors = 0
+        self._streaming = 0
 
     def _connection(self) -> PgConnection:
         if self._conn is None:
@@ -381,13 +384,19 @@ class PgLogReader:
     def _stream(self, sql: str, params: Sequence[object]) -> Iterator[Sequence[tuple[Any, ...]]]:
         conn = self._connection()
         self._cursors += 1
-        with conn.conn.cursor(name=f"records_{self._cursors}", row_factory=tuple_row) as cursor:
-            cursor.itersize = self.batch
-            cursor.execute(translate(sql), params)
-            while rows := cursor.fetchmany(self.batch):
-                yield rows
+        self._streaming += 1
+        try:
+            with conn.conn.cursor(name=f"records_{self._cursors}", row_factory=tuple_row) as cursor:
+                cursor.itersize = self.batch
+                cursor.execute(translate(sql), params)
+                while rows := cursor.fetchmany(self.batch):
+                    yield rows
+        finally:
+            self._streaming -= 1
 
     def head(self) -> int:
+        if self._conn is not None and self._streaming == 0 and self._conn.in_transaction:
+            self._conn.execute("COMMIT")  # a new snapshot: what the log has gained since the last query
         row = self._connection().execute("SELECT MAX(rowid) FROM stored_events").fetchone()
         return max(int(row[0] or 0), 0) if row else 0
 

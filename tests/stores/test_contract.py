@@ -196,6 +196,13 @@ class LedgerContract:
         # The late draw counts in the period 2024-01 (tests/commands/test_audit.py works it: D 1398.572 → 1399).
         assert {row["player"]: row["rating"] for row in now.rows} == {"A": 2005, "B": 1797, "C": 1600, "D": 1399}
 
+    def test_a_reader_kept_open_sees_what_the_log_gains(self, ratings: Ratings) -> None:
+        publish_scenario(ratings)
+        with Ratings_.open(ratings.store.db, str(ratings.cache_dir)) as api:
+            assert {row["player"]: row["rating"] for row in api.list("iecg-1.7", "2024-01").rows} == PUBLISHED
+            later_facts(ratings)  # another process, as far as the open reader knows
+            assert {row["player"]: row["rating"] for row in api.list("iecg-1.7", "2024-01").rows} == NOW
+
     def test_lists_are_the_same_cold_cached_and_twice(self, ratings: Ratings) -> None:
         publish_scenario(ratings)
         cold = ratings.ok("--no-cache", "list", *RULES, "--period", "2024-01").output
