@@ -238,7 +238,7 @@ def _read_only(path: str) -> ReadOnlyConnection:
     """The ledger file, read-only (issue 10 §2: :func:`ledger.ledger_file.open_read_only`), checked to be a
     ledger, in one snapshot for every read on it; on PostgreSQL, a ``REPEATABLE READ READ ONLY`` transaction."""
     if postgres.is_url(path):
-        pg = postgres.connect(path, read_only=True)
+        pg = postgres.connect(path, read_only=True, keep=True)
         try:
             postgres.inspect(path, pg)
             pg.execute("BEGIN")
@@ -389,7 +389,7 @@ def _check_junction(conn: sqlite3.Connection, end: _End) -> None:
 def _writer(path: str) -> sqlite3.Connection:
     """A connection that writes the witness: to the existing file only (``mode=rw``, never created)."""
     if postgres.is_url(path):
-        return postgres.connect(path)  # type: ignore[return-value]  # the parts of a connection the chain uses
+        return postgres.connect(path, keep=True)  # type: ignore[return-value]  # the parts of a connection the chain uses
     return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=30, isolation_level=None)
 
 

@@ -190,7 +190,19 @@ class PgConnection:
         ).fetchone()
         return row is not None
 
+    kept = False
+    """Set by :func:`connect` with ``keep``: :meth:`close` puts the connection aside for the next one."""
+
     def close(self) -> None:
+        if self.kept and not self.conn.closed:
+            if self.in_transaction:
+                try:
+                    self.conn.execute("ROLLBACK")
+                except psycopg.Error:
+                    self.conn.close()
+                    return
+            _keep(self)
+            return
         self.conn.close()
 
     def __enter__(self) -> PgConnection:
@@ -200,9 +212,44 @@ class PgConnection:
         self.close()
 
 
-def connect(url: str, *, read_only: bool = False) -> PgConnection:
+_KEPT: dict[tuple[str, bool], PgConnection] = {}
+"""Connections put aside by :meth:`PgConnection.close`, one per ledger and mode, for the next :func:`connect`."""
+
+_KEPT_AT_MOST = 4
+
+
+def _keep(conn: PgConnection) -> None:
+    key = (conn.url, conn.read_only)
+    if key in _KEPT or len(_KEPT) >= _KEPT_AT_MOST:
+        conn.conn.close()
+        return
+    _KEPT[key] = conn
+
+
+def _kept(url: str, read_only: bool) -> PgConnection | None:
+    """A connection put aside for ``url``, if it still answers."""
+    conn = _KEPT.pop((url, read_only), None)
+    if conn is None:
+        return None
+    try:
+        conn.conn.execute("SELECT 1")
+    except psycopg.Error:
+        conn.conn.close()
+        return None
+    return conn
+
+
+def connect(url: str, *, read_only: bool = False, keep: bool = False) -> PgConnection:
     """A connection to the server of ``url`` in autocommit mode (transactions are begun explicitly, as on
-    SQLite); a :class:`LedgerFileError` naming the server when it cannot be reached."""
+    SQLite); a :class:`LedgerFileError` naming the server when it cannot be reached.
+
+    ``keep``: closing it puts it aside for the next ``connect(url, keep=True)`` in this process, which then
+    costs a round trip instead of a new connection: the chain's seal after every recording takes two.
+    """
+    if keep:
+        found = _kept(url, read_only)
+        if found is not None:
+            return found
     info = _conninfo(url)
     try:
         conn = psycopg.connect(
@@ -213,7 +260,9 @@ def connect(url: str, *, read_only: bool = False) -> PgConnection:
         if f'database "{info["dbname"]}" does not exist' in detail:
             detail += f"; create the database first (createdb {info['dbname']}), then `ratings init {shown(url)}`"
         raise LedgerFileError(f"cannot reach the ledger {shown(url)}: {detail}") from None
-    return PgConnection(conn, url, read_only=read_only)
+    made = PgConnection(conn, url, read_only=read_only)
+    made.kept = keep
+    return made
 
 
 # --- what is there ------------------------------------------------------------------
@@ -278,6 +327,13 @@ def create(url: str) -> None:
 # --- the application's recorder -----------------------------------------------------
 
 
+def analyse(datastore: PostgresDatastore, table: str = EVENTS_TABLE) -> None:
+    """``ANALYZE`` the log after a bulk insert, so that the planner's statistics know its size (an aggregate's
+    events are then read by their primary key, whatever autovacuum's settings)."""
+    with datastore.get_connection() as conn:  # eventsourcing's connections are in autocommit mode
+        conn.execute(SQL("ANALYZE {0}").format(Identifier(table)))
+
+
 class PgLedgerRecorder(PostgresApplicationRecorder):
     """eventsourcing's PostgreSQL recorder, reading no row the hash chain cannot cover (as
     :class:`ledger.store.LedgerRecorder` on SQLite), with the ledger's bulk paths."""
@@ -287,8 +343,10 @@ class PgLedgerRecorder(PostgresApplicationRecorder):
 
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = EVENTS_TABLE) -> None:
         super().__init__(datastore, events_table_name=events_table_name)
+        # ``notification_id + 0``: the filter must not make the planner scan the positions' index (a million
+        # rows, on a table without statistics after a bulk import) instead of the aggregate's primary key.
         self.select_events_statement = SQL(
-            "SELECT * FROM {schema}.{table} WHERE notification_id > 0 AND originator_id = %s"
+            "SELECT * FROM {schema}.{table} WHERE notification_id + 0 > 0 AND originator_id = %s"
         ).format(schema=Identifier(self.datastore.schema), table=Identifier(self.events_table_name))
 
     @contextmanager
@@ -350,6 +408,8 @@ class PgLedgerRecorder(PostgresApplicationRecorder):
                 )
             if witness is not None:
                 witness.finish(cast(sqlite3.Connection, pg))
+        if count:
+            analyse(self.datastore, self.events_table_name)
         return count
 
 
