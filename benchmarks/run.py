@@ -479,7 +479,7 @@ it on install), so a timed command does not compile the sources, even where the 
 ``PYTHONDONTWRITEBYTECODE``; the first command of a run writes it."""
 
 
-def cli(db: Path, *args: str) -> tuple[float, str]:
+def cli(db: Path | str, *args: str) -> tuple[float, str]:
     """``ratings --db DB ARGS...`` in a new process, bytecode cached: wall seconds and its output
     (a failure stops the run)."""
     command, _ = ratings_command()

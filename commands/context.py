@@ -43,6 +43,7 @@ class Context:
         self.cache = cache
         self.cache_dir = cache_dir
         self.opened: RatingLedger | None = None
+        self._read: list[Ratings] = []
 
     skip_unusable = False
     """``ratings --skip-unusable``: compute without the stored facts a replay cannot use, naming each on stderr."""
@@ -54,10 +55,13 @@ class Context:
         return self.opened
 
     def close(self) -> None:
-        """Close the ledger :meth:`ledger` opened (its connections: a PostgreSQL ledger holds a pool of them)."""
+        """Close what the command opened: the ledger :meth:`ledger` opened (a PostgreSQL ledger holds a pool
+        of connections) and every :meth:`ratings` (a reader's connection, the projections file)."""
         if self.opened is not None:
             self.opened.close()
             self.opened = None
+        while self._read:
+            self._read.pop().close()
 
     def reader(self) -> ClosableReader:
         """A read-only reader of the ledger: a missing or foreign file is refused (a LedgerError)."""
@@ -71,7 +75,11 @@ class Context:
     def ratings(self, upto: int | None = None) -> Ratings:
         """The ledger opened read-only through the Python API, with the group's cache choice; ``upto``: the
         log alone as it stood at that position (issue 10 §1: what ``audit``'s verdict never depends on)."""
-        return Ratings.open(self.db, self.cache_dir, say, cache=self.cache, skip_unusable=self.skip_unusable, upto=upto)
+        opened = Ratings.open(
+            self.db, self.cache_dir, say, cache=self.cache, skip_unusable=self.skip_unusable, upto=upto
+        )
+        self._read.append(opened)
+        return opened
 
     def projector(self) -> Projector:
         """The projector of :meth:`ratings`."""

@@ -513,7 +513,13 @@ def seal(path: str) -> Head:
     Reads only the rows after the witness's last position, after checking
     that the event there still hashes to the witness (else
     :class:`WitnessMismatchError`, and nothing is written).
+
+    On PostgreSQL, where several offices record at once, the seal reads under
+    the witness's lock (:func:`_seal_locked`): a seal waits for another, never
+    loses to it.
     """
+    if postgres.is_url(path):
+        return _seal_locked(path)
     for _ in range(_SEAL_ATTEMPTS):
         with closing(_read_only(path)) as conn:
             end = _witness_end(conn)
@@ -526,6 +532,29 @@ def seal(path: str) -> Head:
         if _append(path, end.block if end else None, positions, hashes):
             return Head(positions[-1], h.hex())
     raise ChainError(f"the witness of {path} kept changing while it was being sealed: try again")
+
+
+def _seal_locked(path: str) -> Head:
+    """:func:`seal` in one transaction holding the witness's lock: the end of the witness and the rows after
+    it are read after the lock is taken (each statement sees what was committed by then, and the log's
+    positions are committed in order), so no other seal can append meanwhile."""
+    with closing(_writer(path)) as conn:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            end = _witness_end(conn)
+            if end is not None:
+                _check_junction(conn, end)
+            after, previous = (end.position, end.hash) if end else (0, ZERO)
+            positions, hashes, h = _tail(conn, after, previous)
+            if positions:
+                rows = _block_rows(end.block if end else 0, positions, hashes, _now())
+                conn.executemany(f"INSERT INTO {WITNESS_TABLE} VALUES (?, ?, ?, ?, ?, ?)", rows)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+    return Head(positions[-1], h.hex()) if positions else Head(after, previous.hex())
 
 
 def _witnessed(conn: sqlite3.Connection, position: int) -> bytes | None:

@@ -198,8 +198,14 @@ class Ratings:
         return ratings
 
     def close(self) -> None:
+        """Close the projections file and the reader's connection; closing again does nothing."""
+        if self._closed:
+            return
+        self._closed = True
         self.projector.close()
         self.reader.close()
+
+    _closed = False
 
     def __enter__(self) -> Ratings:
         return self
