@@ -31,6 +31,7 @@ from __future__ import annotations
 import os
 import shlex
 import sqlite3
+import time
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,13 +128,7 @@ def open_read_only(path: str) -> ReadOnlyConnection:
     """
     _precheck(path)
     try:
-        conn = sqlite3.connect(_uri(path, "mode=ro"), uri=True, isolation_level=None, factory=ReadOnlyConnection)
-        try:
-            conn.execute("PRAGMA schema_version").fetchone()  # opens the file (and its WAL) for real
-        except sqlite3.Error:
-            conn.close()
-            raise
-        return conn
+        return _connect_read_only(path)
     except sqlite3.Error as error:
         if getattr(error, "sqlite_errorname", "") == "SQLITE_NOTADB":
             raise NotALedgerError(f"{path} is not a rating ledger: SQLite cannot read it ({error})") from None
@@ -156,6 +151,30 @@ def open_read_only(path: str) -> ReadOnlyConnection:
     except sqlite3.Error as error:
         raise LedgerFileError(f"cannot read the ledger {path}: {error}") from None
     return conn
+
+
+_TRANSIENT = ("SQLITE_IOERR", "SQLITE_BUSY", "SQLITE_READONLY_RECOVERY", "SQLITE_READONLY_CANTINIT")
+"""What a read-only open meets when it races another process opening or closing the ledger: the last
+connection of a WAL ledger removes its -wal and -shm files as it closes, and a read-only connection that
+opens them at that moment reads a file being removed (seen as "disk I/O error" with four writers)."""
+
+_ATTEMPTS = 8
+
+
+def _connect_read_only(path: str) -> ReadOnlyConnection:
+    """``mode=ro`` connection, its file (and WAL) opened for real; tried again, a little later, on a race."""
+    for attempt in range(_ATTEMPTS):
+        conn = sqlite3.connect(_uri(path, "mode=ro"), uri=True, isolation_level=None, factory=ReadOnlyConnection)
+        try:
+            conn.execute("PRAGMA schema_version").fetchone()  # opens the file (and its WAL) for real
+            return conn
+        except sqlite3.Error as error:
+            conn.close()
+            name = getattr(error, "sqlite_errorname", "")
+            if attempt + 1 == _ATTEMPTS or not name.startswith(_TRANSIENT):
+                raise
+            time.sleep(0.005 * 2**attempt)  # 5 ms, 10 ms, … about 0.6 s in all
+    raise AssertionError("unreachable")
 
 
 def _tables(conn: sqlite3.Connection) -> list[str]:

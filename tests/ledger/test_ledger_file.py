@@ -313,3 +313,33 @@ def test_a_wal_ledger_in_a_read_only_folder_is_read_immutable(tmp_path: Path, mo
     assert chain.verify(str(path)).ok
     with pytest.raises(LedgerFileError, match="is read-only"):
         RatingLedger(str(path))
+
+
+class _Racing(ledger_file.ReadOnlyConnection):
+    """A read-only connection whose first ``failures`` opens meet another process removing the WAL."""
+
+    failures = 0
+
+    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
+        if sql.startswith("PRAGMA schema_version") and _Racing.failures > 0:
+            _Racing.failures -= 1
+            error = sqlite3.OperationalError("disk I/O error")
+            error.sqlite_errorname = "SQLITE_IOERR_SHORT_READ"
+            raise error
+        return super().execute(sql, *args)  # type: ignore[arg-type]
+
+
+def test_a_read_only_open_racing_another_process_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seen with four writers: the last connection of a WAL ledger removes its -wal and -shm as it closes, and a
+    read-only open at that moment reads "disk I/O error". It is tried again; a lasting error is still refused."""
+    path = str(tmp_path / "ledger.db")
+    RatingLedger.create(path).close()
+    monkeypatch.setattr(ledger_file, "ReadOnlyConnection", _Racing)
+    _Racing.failures = 3
+    assert ledger_file.check(path).marked
+    assert _Racing.failures == 0
+    _Racing.failures = 100
+    with pytest.raises(LedgerFileError, match=r"cannot read the ledger .*: disk I/O error"):
+        ledger_file.check(path)
