@@ -22,6 +22,7 @@ import pytest
 from click.testing import CliRunner
 
 from commands.cli import cli
+from projections.api import cache_file
 from tests.pg_support import fresh_database
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,6 +91,28 @@ def test_readme_walkthrough_prints_what_it_shows(tmp_path: Path, monkeypatch: py
             if central is not None:
                 command, expected = command.replace(CENTRAL, central), expected.replace(CENTRAL, central)
             check_step(runner, command, expected, env)
+
+
+def test_readme_walkthrough_prints_the_same_on_postgresql(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15 §1: the same commands, the same refusals, the same bytes, with the walkthrough's ledger a
+    PostgreSQL database from its first step (up to the section that moves it there)."""
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    with fresh_database("ratings_readme") as central:
+        env = {"RATINGS_DB": central, "USER": "officer", "LOGNAME": "officer", "LNAME": "", "USERNAME": ""}
+        env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+        monkeypatch.setenv("XDG_CACHE_HOME", env["XDG_CACHE_HOME"])
+        projections = cache_file(central)  # on this machine, not beside the ledger
+        assert projections is not None
+        steps = 0
+        for command, expected in console_steps():
+            if CENTRAL in command:
+                break
+            expected = expected.replace("federation.projections.db", projections)
+            check_step(runner, command, expected.replace("federation.db", central), env)
+            steps += 1
+        assert steps == 75  # every step before the section on PostgreSQL
 
 
 def check_step(runner: CliRunner, command: str, expected: str, env: dict[str, str]) -> None:
