@@ -54,7 +54,7 @@ def backup(obj: Context, dest: str) -> None:
     """
     with refusals(obj):
         if is_central(obj.db) or is_central(dest):
-            events = copying.copy(obj.db, dest, recorded_heads(obj, [])).events
+            events = copying.copy(obj.db, dest, recorded_heads(obj, []), kind="backup").events
         else:
             events = ledger_file.backup(obj.db, dest)
     click.echo(f"backed up {shown(obj.db)} to {shown(dest)}: {events} events")

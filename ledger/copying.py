@@ -31,7 +31,7 @@ from uuid import UUID
 from psycopg.sql import SQL
 
 from ledger import chain, ledger_file, postgres
-from ledger.errors import LedgerError, LedgerExistsError, NoLedgerError
+from ledger.errors import LedgerError, LedgerExistsError, LedgerFileError, NoLedgerError
 
 _FETCH = 20_000
 
@@ -160,17 +160,27 @@ def _into_postgres(
 
 
 def copy(
-    source: str, dest: str, recorded: Iterable[chain.RecordedHead] = (), progress: Progress | None = None
+    source: str,
+    dest: str,
+    recorded: Iterable[chain.RecordedHead] = (),
+    progress: Progress | None = None,
+    *,
+    kind: str = "copy",
 ) -> Copied:
     """Copy the ledger ``source`` into ``dest`` (a new SQLite file, or a PostgreSQL database without a ledger or
     with an empty one), event for event, at the same positions, with the same chain; see the module's notes.
 
-    ``recorded``: the heads the source's publications recorded, checked as ``ratings verify`` checks them."""
+    ``recorded``: the heads the source's publications recorded, checked as ``ratings verify`` checks them.
+    ``kind``: what the refusals call it (``copy``, or ``backup`` for ``ratings backup``)."""
     if source == dest:
         raise CopyError(f"--from and --to name the same ledger ({postgres.shown(source)})")
-    if not postgres.is_url(dest) and Path(dest).exists():
-        what = "a folder" if Path(dest).is_dir() else "a file"
-        raise LedgerExistsError(f"{dest} already exists ({what}): the copy writes a new ledger file")
+    if not postgres.is_url(dest):
+        target = Path(dest)
+        if target.exists():
+            what = "a folder" if target.is_dir() else "a file"
+            raise LedgerExistsError(f"{dest} already exists ({what}): the {kind} writes a new file")
+        if not target.resolve().parent.is_dir():
+            raise LedgerFileError(f"cannot write the {kind} {dest}: the folder {target.parent} does not exist")
     _check_source(source, recorded)
     with closing(chain._read_only(source)) as conn:
         blocks = _blocks(conn)

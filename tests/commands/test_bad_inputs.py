@@ -23,13 +23,16 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+import psycopg
 import pytest
 from click.testing import CliRunner
 
 from commands.cli import cli
+from ledger import postgres
 from tests.commands import bad_inputs
 from tests.commands.bad_inputs import BadInput
 from tests.commands.support import Ratings, write_csv
+from tests.pg_support import fresh_database
 
 
 def all_cases() -> list[BadInput]:
@@ -114,3 +117,61 @@ def test_a_bad_input_is_refused_cleanly(case: BadInput, template: Path, tmp_path
     assert case.message in errors[0], shown
     for path, was in before.items():
         assert digest(path) == was, f"{shown}\n{path.name} changed"
+
+
+def _central_rows(url: str) -> tuple[list[tuple[object, ...]], ...]:
+    """A PostgreSQL ledger's log and witness, raw, in order."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        events = conn.execute(f"SELECT * FROM {postgres.EVENTS_TABLE} ORDER BY notification_id").fetchall()
+        witness = conn.execute(f"SELECT * FROM {postgres.WITNESS_TABLE} ORDER BY block").fetchall()
+    return events, witness
+
+
+@pytest.mark.slow
+def test_every_bad_input_is_refused_the_same_on_postgresql(template: Path, tmp_path: Path) -> None:
+    """Issue 15 §1, the same refusals: every case of the corpus that names the template ledger, run against a
+    copy of it in PostgreSQL (``ratings copy``), refused with the same status and message, the central log and
+    its witness row for row as they were. One database serves every case: a refusal changes nothing."""
+    with fresh_database("ratings_bad_inputs") as url:
+        copied = CliRunner().invoke(cli, ["copy", "--from", str(template / "ledger.db"), "--to", url])
+        assert copied.exit_code == 0, copied.output
+        before = _central_rows(url)
+        # The one case whose message names the ledger: `init` of an existing ledger names what is there.
+        cases = [case for case in CASES if case.db is None and case.id != "init-existing"]
+        existing = CliRunner().invoke(cli, ["--db", url, "init"])
+        assert (
+            existing.exit_code == 1
+            and existing.stderr == f"Error: {url} already holds a ledger: `ratings init` creates a new ledger only\n"
+        )
+        assert len(cases) >= 250
+        failures: list[str] = []
+        cwd = os.getcwd()
+        for number, case in enumerate(cases):
+            work = tmp_path / f"work{number}"
+            shutil.copytree(template, work)
+            for name, text in case.files.items():
+                target = work / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                if isinstance(text, bytes):
+                    target.write_bytes(text)
+                else:
+                    target.write_text(text, encoding="utf-8")
+            os.chdir(work)
+            try:
+                env = {"XDG_CACHE_HOME": str(work / "cache")}
+                args = ["--db", url, "--by", "tester", *case.args]
+                result = CliRunner().invoke(cli, args, prog_name="ratings", env=env)
+            finally:
+                os.chdir(cwd)
+            errors = [line for line in result.stderr.splitlines() if line.startswith("Error")]
+            fine = (
+                (result.exception is None or isinstance(result.exception, SystemExit))
+                and "Traceback" not in result.output
+                and result.exit_code == case.status
+                and len(errors) == 1
+                and case.message in errors[0]
+            )
+            if not fine:
+                failures.append(f"{case.name()}: exit {result.exit_code}: {result.stderr.strip()!r}")
+            assert _central_rows(url) == before, f"{case.name()} changed the central log: {result.output}"
+        assert failures == [], "\n".join(failures)

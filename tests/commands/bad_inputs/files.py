@@ -275,11 +275,13 @@ _init_backup = [
     BadInput(("backup", "games_ok.csv"), "games_ok.csv already exists (a file)", id="backup-over-a-file"),
     BadInput(("backup", "."), ". already exists (a folder)", id="backup-into-a-folder-name"),
     BadInput(("copy",), "Missing option '--to'", status=2, id="copy-no-dest"),
-    BadInput(("copy", "--to", "ledger.db"), "ledger.db already exists (a file): the copy writes a new", id="copy-over"),
+    BadInput(
+        ("copy", "--to", "ledger.db"), "ledger.db already exists (a file): the copy writes a new file", id="copy-over"
+    ),
     BadInput(("copy", "--to", "."), ". already exists (a folder)", id="copy-into-a-folder-name"),
     BadInput(
         ("copy", "--to", "nowhere/copy.db"),
-        "cannot create nowhere/copy.db: the folder nowhere does not exist",
+        "cannot write the copy nowhere/copy.db: the folder nowhere does not exist",
         id="copy-no-folder",
     ),
     BadInput(("copy", "--from", MISSING, "--to", "new.db"), f"no ledger at {MISSING}", id="copy-from-missing"),
