@@ -24,6 +24,7 @@ table's name, types), each of them exercised by the contract suite on both store
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
@@ -111,7 +112,9 @@ def env(url: str) -> dict[str, str]:
         "POSTGRES_HOST": str(info.get("host") or "localhost"),
         "POSTGRES_PORT": str(info.get("port") or "5432"),
         "POSTGRES_USER": str(info.get("user") or ""),
-        "POSTGRES_PASSWORD": str(info.get("password") or ""),
+        # eventsourcing passes a password always: without one in the URL, libpq's own PGPASSWORD (an empty one
+        # still lets libpq read ~/.pgpass).
+        "POSTGRES_PASSWORD": str(info.get("password") or os.environ.get("PGPASSWORD", "")),
         "POSTGRES_CONNECT_TIMEOUT": str(CONNECT_TIMEOUT),
         "POSTGRES_LOCK_TIMEOUT": "60",
         "POSTGRES_POOL_SIZE": "2",
