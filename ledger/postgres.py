@@ -66,6 +66,9 @@ CREATE_WITNESS = f"""CREATE TABLE IF NOT EXISTS {WITNESS_TABLE} (
     hashes bytea NOT NULL
 )"""
 
+INIT_LOCK = 0x52544C47
+"""The advisory lock ``ratings init`` holds while it makes the tables (the ASCII of ``RTLG``)."""
+
 CONNECT_TIMEOUT = 10
 """Seconds to wait for the server before saying it cannot be reached."""
 
@@ -318,8 +321,22 @@ def create(url: str) -> None:
             recorder = factory.application_recorder()
             assert isinstance(recorder, PgLedgerRecorder) and recorder.events_table_name == EVENTS_TABLE
             with conn.conn.transaction():
+                # Two `ratings init` at once: the second waits here, then finds the first's ledger.
+                conn.conn.execute("SELECT pg_advisory_xact_lock(%s)", (INIT_LOCK,))
+                if MARK_TABLE in _tables(conn) or EVENTS_TABLE in _tables(conn):
+                    raise LedgerExistsError(
+                        f"{shown(url)} already holds a ledger: `ratings init` creates a new ledger only"
+                    )
                 for statement in recorder.sql_create_statements:
-                    conn.conn.execute(statement)
+                    if "CREATE TYPE" in statement.as_string():
+                        # eventsourcing's row type, which another application of the database may have made
+                        try:
+                            with conn.conn.transaction():
+                                conn.conn.execute(statement)
+                        except psycopg.errors.DuplicateObject:
+                            pass
+                    else:
+                        conn.conn.execute(statement)
                 conn.conn.execute(CREATE_WITNESS)
                 conn.conn.execute(CREATE_MARK)
                 conn.conn.execute(f"INSERT INTO {MARK_TABLE} VALUES (%s, %s)", (APPLICATION, FORMAT))

@@ -583,3 +583,23 @@ def test_publish_while_others_record_digests_the_list_as_known_at_the_date(tmp_p
         now = run(db, "--no-cache", *listing, cache=setup).stdout
         assert now != before  # the games recorded meanwhile count in the list as known now
         run(db, "verify", "--head", head.group(1), cache=setup)
+
+
+@pytest.mark.slow
+def test_three_offices_initialising_one_database_at_once_make_one_ledger() -> None:
+    """``ratings init`` takes an advisory lock around its check and its tables: one is created, the others are
+    refused as for any existing ledger, and the ledger is whole."""
+    with fresh_database() as db:
+        starts = [
+            subprocess.Popen(
+                [RATINGS, "--db", db, "init"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT
+            )
+            for _ in range(3)
+        ]
+        outcomes = sorted((process.wait(), *process.communicate()) for process in starts)
+        assert [code for code, _, _ in outcomes] == [0, 1, 1]
+        assert outcomes[0][1] == f"created an empty ledger: {db}\n"
+        for _, out, err in outcomes[1:]:
+            assert (out, err) == ("", f"Error: {db} already holds a ledger: `ratings init` creates a new ledger only\n")
+        verified = subprocess.run([RATINGS, "--db", db, "verify"], capture_output=True, text=True, check=False)
+        assert verified.returncode == 0 and verified.stdout.startswith("the log of 0 events matches")

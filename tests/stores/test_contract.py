@@ -312,6 +312,15 @@ class TestPostgreSQL(LedgerContract):
         nameless = Ratings(PostgresStore("postgresql://postgres@127.0.0.1:5432"), ratings.cache_dir)
         nameless.refused("init", message="names no database: write postgresql://USER@HOST:PORT/DBNAME")
 
+    def test_a_database_holding_eventsourcing_s_row_type_takes_a_ledger(self, bare: Ratings, store: Store) -> None:
+        """Another eventsourcing application of the database made the row type the log's inserts use."""
+        store.execute(
+            "CREATE TYPE stored_event_uuid AS (originator_id uuid, originator_version bigint, topic text, state bytea)"
+        )
+        bare.ok("init")
+        bare.established("A", "Anna Adler", 2000)
+        assert bare.ok("verify").output.startswith("the log of 1 events matches")
+
     def test_a_database_of_another_application_is_not_a_ledger(self, bare: Ratings, store: Store) -> None:
         store.execute("CREATE TABLE ratingledger_events (x integer)")
         bare.refused("list", *RULES, "--period", "2024-01", message="is not a rating ledger")
