@@ -1,9 +1,10 @@
 """Where the log lives, and the two ways projections and imports reach it in bulk.
 
 The default store is a SQLite file (eventsourcing's ``stored_events`` table).
-Projections read it through :class:`LogReader`, one small interface, so that a
-second store (PostgreSQL) needs only a second reader. The reader scans the
-stored rows itself: the library's own read path costs ~12 µs an event (see
+Projections read it through :class:`LogReader`, one small interface; the
+PostgreSQL store (:mod:`ledger.postgres`) is a second reader of it, and
+:mod:`ledger.stores` picks one. The reader scans the stored rows itself: the
+library's own read path costs ~12 µs an event (see
 ``shared/notes/eventsourcing-9.5.md``), a raw scan ~2 µs.
 """
 
@@ -329,24 +330,3 @@ def insert_rows_in_one_transaction(recorder: SQLiteApplicationRecorder, chunks: 
                 pragma.execute(f"PRAGMA cache_size={previous}")
             pragma.sqlite_cursor.close()
     return count
-
-
-@contextmanager
-def first_event_lookup(recorder: SQLiteApplicationRecorder) -> Iterator[Callable[[UUID], bool]]:
-    """``exists(originator_id)``: whether the aggregate has an event of version 1, for many ids in one read.
-
-    The same question as ``bool(recorder.select_events(id, lte=1, limit=1))``,
-    asked with one statement on one connection instead of a pooled
-    transaction and :class:`StoredEvent` objects each time.
-    """
-    statement = (
-        f"SELECT 1 FROM {recorder.events_table_name} WHERE originator_id=? AND originator_version<=1 "
-        "AND rowid > 0 LIMIT 1"
-    )
-    with recorder.datastore.transaction(commit=False) as cursor:
-
-        def exists(originator_id: UUID) -> bool:
-            cursor.execute(statement, (originator_id.hex if isinstance(originator_id, UUID) else originator_id,))
-            return cursor.fetchone() is not None
-
-        yield exists
