@@ -13,6 +13,7 @@ from commands.explanation_text import explanation_text
 from commands.listing import list_text
 from commands.params import COUNT, WHOLE
 from ledger.application import RatingLedger
+from ledger.stores import is_central, shown
 from ledger.synthetic import Federation, events_of, federation
 from projections.periods import PeriodError
 from projections.registry import get_rules
@@ -47,6 +48,11 @@ def demo(seed: int, period: str, top: int, keep: str | None) -> None:
         get_rules(RULES).periods.index(period)
     except PeriodError as error:
         raise click.ClickException(str(error)) from None
+    if keep is not None and is_central(keep):
+        raise click.ClickException(
+            f"--keep takes a new file, not a database: `ratings demo --keep demo.db`, then "
+            f"`ratings copy --from demo.db --to {shown(keep)}`"
+        )
     if keep is not None and Path(keep).exists():
         raise click.ClickException(f"{keep} already exists: the demo writes a new ledger")
     if keep is not None and not Path(keep).absolute().parent.is_dir():  # issue 10: no traceback

@@ -296,6 +296,11 @@ _init_backup = [
         id="copy-to-no-database",
     ),
     BadInput(
+        ("demo", "--keep", "postgresql://postgres@127.0.0.1:1/ledger"),
+        "--keep takes a new file, not a database: `ratings demo --keep demo.db`, then `ratings copy",
+        id="demo-keep-a-database",
+    ),
+    BadInput(
         ("init", "postgresql://postgres@127.0.0.1:1/ledger"),
         "cannot reach the ledger postgresql://postgres@127.0.0.1:1/ledger: ",
         id="init-an-unreachable-server",
