@@ -31,7 +31,6 @@ from __future__ import annotations
 import os
 import shlex
 import sqlite3
-import time
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,15 +109,27 @@ def _precheck(path: str) -> None:
         raise NotALedgerError(f"{path} is a folder, not a ledger file: name the ledger file with --db")
     if not file.is_file():
         raise NotALedgerError(f"{path} is not a ledger file: it is not a regular file")
+    # The file is not opened here: closing any descriptor of a file drops every POSIX lock the process holds on
+    # it, SQLite's included, and a WAL ledger's last-connection check then lets another process checkpoint and
+    # delete the write-ahead log under this one's open connections (seen with four writers). Its header is read
+    # only once SQLite has refused it (:func:`_not_sqlite`).
     try:
-        with open(file, "rb") as handle:
-            header = handle.read(len(_SQLITE_HEADER))
+        size = file.stat().st_size
     except OSError as error:
         raise LedgerFileError(f"cannot read the ledger {path}: {error.strerror or error}") from None
-    if not header:
+    if size == 0:
         raise NotALedgerError(f"{path} is not a rating ledger: it is an empty file (`{init_command(path)}` makes one)")
-    if header != _SQLITE_HEADER:
-        raise NotALedgerError(f"{path} is not a rating ledger: it is not a SQLite file")
+    if not os.access(path, os.R_OK):
+        raise LedgerFileError(f"cannot read the ledger {path}: Permission denied")
+
+
+def _not_sqlite(path: str) -> bool:
+    """Whether the file at ``path``, which SQLite has refused, lacks SQLite's header."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER
+    except OSError:
+        return False
 
 
 def open_read_only(path: str) -> ReadOnlyConnection:
@@ -131,6 +142,8 @@ def open_read_only(path: str) -> ReadOnlyConnection:
         return _connect_read_only(path)
     except sqlite3.Error as error:
         if getattr(error, "sqlite_errorname", "") == "SQLITE_NOTADB":
+            if _not_sqlite(path):
+                raise NotALedgerError(f"{path} is not a rating ledger: it is not a SQLite file") from None
             raise NotALedgerError(f"{path} is not a rating ledger: SQLite cannot read it ({error})") from None
         if getattr(error, "sqlite_errorname", "").startswith("SQLITE_CORRUPT"):
             raise LedgerFileError(f"{path} is damaged: SQLite cannot read it ({error}); restore a backup") from None
@@ -153,28 +166,15 @@ def open_read_only(path: str) -> ReadOnlyConnection:
     return conn
 
 
-_TRANSIENT = ("SQLITE_IOERR", "SQLITE_BUSY", "SQLITE_READONLY_RECOVERY", "SQLITE_READONLY_CANTINIT")
-"""What a read-only open meets when it races another process opening or closing the ledger: the last
-connection of a WAL ledger removes its -wal and -shm files as it closes, and a read-only connection that
-opens them at that moment reads a file being removed (seen as "disk I/O error" with four writers)."""
-
-_ATTEMPTS = 8
-
-
 def _connect_read_only(path: str) -> ReadOnlyConnection:
-    """``mode=ro`` connection, its file (and WAL) opened for real; tried again, a little later, on a race."""
-    for attempt in range(_ATTEMPTS):
-        conn = sqlite3.connect(_uri(path, "mode=ro"), uri=True, isolation_level=None, factory=ReadOnlyConnection)
-        try:
-            conn.execute("PRAGMA schema_version").fetchone()  # opens the file (and its WAL) for real
-            return conn
-        except sqlite3.Error as error:
-            conn.close()
-            name = getattr(error, "sqlite_errorname", "")
-            if attempt + 1 == _ATTEMPTS or not name.startswith(_TRANSIENT):
-                raise
-            time.sleep(0.005 * 2**attempt)  # 5 ms, 10 ms, … about 0.6 s in all
-    raise AssertionError("unreachable")
+    """A ``mode=ro`` connection, its file (and WAL) opened for real."""
+    conn = sqlite3.connect(_uri(path, "mode=ro"), uri=True, isolation_level=None, factory=ReadOnlyConnection)
+    try:
+        conn.execute("PRAGMA schema_version").fetchone()
+    except sqlite3.Error:
+        conn.close()
+        raise
+    return conn
 
 
 def _tables(conn: sqlite3.Connection) -> list[str]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import closing
 from datetime import date
@@ -315,31 +317,30 @@ def test_a_wal_ledger_in_a_read_only_folder_is_read_immutable(tmp_path: Path, mo
         RatingLedger(str(path))
 
 
-class _Racing(ledger_file.ReadOnlyConnection):
-    """A read-only connection whose first ``failures`` opens meet another process removing the WAL."""
-
-    failures = 0
-
-    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
-        if sql.startswith("PRAGMA schema_version") and _Racing.failures > 0:
-            _Racing.failures -= 1
-            error = sqlite3.OperationalError("disk I/O error")
-            error.sqlite_errorname = "SQLITE_IOERR_SHORT_READ"
-            raise error
-        return super().execute(sql, *args)  # type: ignore[arg-type]
-
-
-def test_a_read_only_open_racing_another_process_is_tried_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Seen with four writers: the last connection of a WAL ledger removes its -wal and -shm as it closes, and a
-    read-only open at that moment reads "disk I/O error". It is tried again; a lasting error is still refused."""
+def test_checking_a_ledger_keeps_the_locks_of_this_process_s_connections(tmp_path: Path) -> None:
+    """Closing any descriptor of a file drops every POSIX lock the process holds on it, SQLite's included. The
+    check of a ledger used to read its header with ``open()``: another process closing its last connection then
+    took the exclusive lock that says "last one", checkpointed and deleted the write-ahead log under this
+    process's open connections, whose next writes went into a deleted file ("disk I/O error" with four writers).
+    """
     path = str(tmp_path / "ledger.db")
     RatingLedger.create(path).close()
-    monkeypatch.setattr(ledger_file, "ReadOnlyConnection", _Racing)
-    _Racing.failures = 3
-    assert ledger_file.check(path).marked
-    assert _Racing.failures == 0
-    _Racing.failures = 100
-    with pytest.raises(LedgerFileError, match=r"cannot read the ledger .*: disk I/O error"):
+    ledger = RatingLedger(path)
+    try:
+        ledger.register_player("A", name="Anna Adler")  # this process's connection holds the ledger open, in WAL
+        assert Path(f"{path}-wal").exists()
         ledger_file.check(path)
+        other = (  # a read that opens the WAL; its close checkpoints and deletes it if it takes itself for the last
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+            "c.execute('SELECT count(*) FROM sqlite_master').fetchall(); c.close()"
+        )
+        subprocess.run([sys.executable, "-c", other, path], check=True)  # another process, in and out
+        assert Path(f"{path}-wal").exists(), "another process took this one for gone and deleted the WAL"
+        ledger.register_player("B", name="Bob Byrne")
+    finally:
+        ledger.close()
+    reader, _ = open_reader(path)
+    try:
+        assert [record.type for record in reader.records()] == ["PlayerRegistered", "PlayerRegistered"]
+    finally:
+        reader.close()
