@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from click.testing import CliRunner, Result
 
@@ -34,6 +34,17 @@ def stored_rows(db: Path) -> list[StoredRow]:
                 "SELECT rowid, originator_id, originator_version, topic, state FROM stored_events ORDER BY rowid"
             )
         )
+
+
+class Recorder(Protocol):
+    """What a scenario of commands needs: :class:`Ratings` on a ledger file, or the contract suite's on any store
+    (``tests/stores/stores.py``)."""
+
+    def ok(self, *args: str) -> Result: ...
+
+    def established(self, player: str, name: str, rating: int) -> Result: ...
+
+    def game(self, game: str, white: str, black: str, result: str, finished: str, *options: str) -> Result: ...
 
 
 NO_INIT = frozenset({"init", "demo", "rules", "convert", "--help", "--version"})

@@ -19,6 +19,7 @@ from click.testing import CliRunner, Result
 
 from commands.cli import cli
 from ledger import postgres
+from tests.commands.support import stored_rows
 
 Row = tuple[Any, ...]
 
@@ -52,17 +53,7 @@ class SQLiteStore:
         return str(self.path)
 
     def rows(self) -> list[Row]:
-        if not self.path.exists():
-            return []
-        with closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)) as conn:
-            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if "stored_events" not in tables:
-                return []
-            return list(
-                conn.execute(
-                    "SELECT rowid, originator_id, originator_version, topic, state FROM stored_events ORDER BY rowid"
-                )
-            )
+        return stored_rows(self.path)
 
     def execute(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         with closing(sqlite3.connect(self.path)) as conn, conn:

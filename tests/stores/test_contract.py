@@ -22,7 +22,7 @@ from ledger import chain
 from ledger.application import RatingLedger
 from ledger.errors import DuplicateGameError
 from projections.api import Ratings as Ratings_
-from tests.commands.test_audit import NOW, PUBLISHED
+from tests.commands.test_audit import NOW, PUBLISHED, later_facts, publish_scenario
 from tests.pg_support import fresh_database
 from tests.stores.stores import PostgresStore, Ratings, SQLiteStore, Store
 
@@ -35,30 +35,6 @@ def ratings_of(document: str) -> dict[str, int]:
     return {row["player"]: row["rating"] for row in json.loads(document)["players"]}
 
 
-def publish_scenario(ratings: Ratings) -> tuple[str, str]:
-    """``tests/commands/test_audit.py``'s four players and three games of 2024-01, the list published on
-    2024-03-01: its JSON and the head ``publish`` printed."""
-    for player, rating in (("A", 2000), ("B", 1800), ("C", 1600), ("D", 1400)):
-        ratings.established(player, f"Player {player}", rating)
-    ratings.game("G1", "A", "B", "1-0", "2024-01-10")
-    ratings.game("G2", "C", "D", "1-0", "2024-01-12")
-    ratings.game("G3", "B", "D", "1-0", "2024-01-20")
-    document = ratings.ok("list", *RULES, "--period", "2024-01", "--format", "json").output
-    assert ratings_of(document) == PUBLISHED
-    out = ratings.ok("publish", *RULES, "--period", "2024-01", "--on", "2024-03-01").output
-    assert f"digest: sha256:{hashlib.sha256(document.encode()).hexdigest()}" in out
-    head = re.search(r"log head: (\d+:[0-9a-f]{64})", out)
-    assert head is not None and head.group(1).startswith("7:")  # 4 players + 3 games
-    return document, head.group(1)
-
-
-def later_facts(ratings: Ratings) -> None:
-    """A late result, a correction and a void, each reported after the publication."""
-    ratings.game("G4", "C", "D", "1/2-1/2", "2024-02-20", "--reported", "2024-03-05")
-    ratings.ok("game", "correct", "G1", "--result", "0-1", "--reason", "colours swapped", "--reported", "2024-03-06")
-    ratings.ok("game", "void", "G3", "--reason", "played outside the event", "--reported", "2024-03-07")
-
-
 def edit_state(store: Store, position: int) -> None:
     """Turn the game at ``position`` from 1-0 into 0-1 by hand."""
     state = store.execute("SELECT state FROM stored_events WHERE rowid = ?", (position,))[0][0]
@@ -68,12 +44,8 @@ def edit_state(store: Store, position: int) -> None:
 
 
 class LedgerContract:
-    """The ledger's behaviour on one store; subclasses give the ``store`` fixture."""
-
-    @pytest.fixture
-    def store(self, tmp_path: Path) -> Iterator[Store]:
-        raise NotImplementedError
-        yield  # a generator, as the subclasses' fixtures are
+    """The ledger's behaviour on one store; each subclass gives the ``store`` fixture its tests use (this class,
+    whose name does not start with ``Test``, is not collected itself)."""
 
     @pytest.fixture
     def bare(self, store: Store, tmp_path: Path) -> Ratings:
@@ -218,6 +190,7 @@ class LedgerContract:
     def test_verify_names_an_edited_event(self, ratings: Ratings, store: Store) -> None:
         publish_scenario(ratings)
         later_facts(ratings)
+        ratings.ok("verify")  # seals the witness up to position 11
         edit_state(store, 6)  # G2's result
         result = ratings("verify")
         assert result.exit_code == 1
