@@ -26,9 +26,6 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from uuid import UUID
-
-from psycopg.sql import SQL
 
 from ledger import chain, ledger_file, postgres
 from ledger.errors import LedgerError, LedgerExistsError, LedgerFileError, NoLedgerError
@@ -126,36 +123,25 @@ def _into_postgres(
                 "ledger only"
             )
         count = 0
-        last = 0
         conn = pg.conn
         with conn.transaction():
             conn.execute(f"LOCK TABLE {postgres.EVENTS_TABLE} IN EXCLUSIVE MODE")
             conn.execute(f"LOCK TABLE {chain.WITNESS_TABLE} IN EXCLUSIVE MODE")
             if conn.execute(f"SELECT 1 FROM {postgres.EVENTS_TABLE} LIMIT 1").fetchone() is not None:
                 raise LedgerExistsError(f"{postgres.shown(dest)} was recorded into meanwhile: nothing was copied")
-            columns = "originator_id, originator_version, topic, state, notification_id"
-            with (
-                conn.cursor() as cursor,
-                cursor.copy(f"COPY {postgres.EVENTS_TABLE} ({columns}) FROM STDIN (FORMAT BINARY)") as out,
-            ):
-                out.set_types(["uuid", "int8", "text", "bytea", "int8"])
-                for rows in events:
-                    for position, topic, oid, version, state in rows:
-                        out.write_row((UUID(hex=oid), version, topic, state, position))
-                    count += len(rows)
-                    last = rows[-1][0]
+
+            def rows() -> Iterator[EventRow]:
+                nonlocal count
+                for chunk in events:
+                    yield from chunk
+                    count += len(chunk)
                     if progress is not None:
-                        progress(len(rows))
-            if count:
-                conn.execute(
-                    SQL("SELECT setval(pg_get_serial_sequence({0}, 'notification_id'), %s)").format(
-                        postgres.EVENTS_TABLE
-                    ),
-                    (last,),
-                )
+                        progress(len(chunk))
+
+            postgres.copy_events(conn, rows())
             with conn.cursor() as cursor:
                 cursor.executemany(f"INSERT INTO {chain.WITNESS_TABLE} VALUES (%s, %s, %s, %s, %s, %s)", blocks)
-        conn.execute(f"ANALYZE {postgres.EVENTS_TABLE}")  # the planner's statistics, as after an import
+        postgres.analyse(conn)
     return count
 
 

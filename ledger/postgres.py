@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
 from urllib.parse import urlsplit, urlunsplit
@@ -347,11 +347,34 @@ def create(url: str) -> None:
 # --- the application's recorder -----------------------------------------------------
 
 
-def analyse(datastore: PostgresDatastore, table: str = EVENTS_TABLE) -> None:
-    """``ANALYZE`` the log after a bulk insert, so that the planner's statistics know its size (an aggregate's
-    events are then read by their primary key, whatever autovacuum's settings)."""
-    with datastore.get_connection() as conn:  # eventsourcing's connections are in autocommit mode
-        conn.execute(SQL("ANALYZE {0}").format(Identifier(table)))
+_COPY_EVENTS = (
+    f"COPY {EVENTS_TABLE} (notification_id, topic, originator_id, originator_version, state) FROM STDIN (FORMAT BINARY)"
+)
+
+
+def copy_events(conn: psycopg.Connection[Any], rows: Iterable[tuple[int, str, str, int, bytes]]) -> int:
+    """Write ``rows`` into the log by binary ``COPY``, each at its own position, in the caller's transaction (which
+    holds the table's lock); move the positions' sequence past them. The last position written (0 for none).
+
+    A row is the chain's (:mod:`ledger.chain`): position, topic, originator id as SQLite's 32 hex digits,
+    version, state. The bulk import (:meth:`PgLedgerRecorder.insert_rows`) and ``ratings copy`` both write so.
+    """
+    last = 0
+    with conn.cursor() as cursor, cursor.copy(_COPY_EVENTS) as copy:
+        copy.set_types(["int8", "text", "uuid", "int8", "bytea"])
+        for position, topic, originator_id, version, state in rows:
+            copy.write_row((position, topic, UUID(hex=originator_id), version, state))
+            last = position
+    if last:
+        conn.execute(f"SELECT setval(pg_get_serial_sequence('{EVENTS_TABLE}', 'notification_id'), %s)", (last,))
+    return last
+
+
+def analyse(conn: psycopg.Connection[Any]) -> None:
+    """``ANALYZE`` the log after a bulk insert or a copy (outside its transaction), so that the planner's
+    statistics know its size: an aggregate's events are then read by their primary key, whatever autovacuum's
+    settings."""
+    conn.execute(f"ANALYZE {EVENTS_TABLE}")
 
 
 class PgLedgerRecorder(PostgresApplicationRecorder):
@@ -397,39 +420,35 @@ class PgLedgerRecorder(PostgresApplicationRecorder):
         from ledger.chain import InsertWitness
 
         count = 0
-        with self.datastore.get_connection() as conn, conn.transaction():
-            conn.execute(SQL("LOCK TABLE {0} IN EXCLUSIVE MODE").format(Identifier(self.events_table_name)))
-            conn.execute(f"LOCK TABLE {WITNESS_TABLE} IN EXCLUSIVE MODE")  # no seal meanwhile: the witness is ours
-            pg = PgConnection(conn, "")
-            witness = InsertWitness.begin(cast(sqlite3.Connection, pg))  # the parts the chain uses
-            position = int(pg.execute("SELECT max(rowid) FROM stored_events").fetchone()[0] or 0)  # type: ignore[index]
-            statement = (
-                f"COPY {self.events_table_name} (originator_id, originator_version, topic, state, notification_id) "
-                "FROM STDIN (FORMAT BINARY)"
-            )
-            try:
-                with conn.cursor() as cursor, cursor.copy(statement) as copy:
-                    copy.set_types(["uuid", "int8", "text", "bytea", "int8"])
+        with self.datastore.get_connection() as conn:
+            with conn.transaction():
+                conn.execute(f"LOCK TABLE {EVENTS_TABLE} IN EXCLUSIVE MODE")
+                conn.execute(f"LOCK TABLE {WITNESS_TABLE} IN EXCLUSIVE MODE")  # no seal meanwhile: the witness is ours
+                pg = cast(sqlite3.Connection, PgConnection(conn, ""))  # the parts of a connection the chain uses
+                witness = InsertWitness.begin(pg)
+                if witness is not None:  # it read the log's last position
+                    position = witness.first - 1
+                else:
+                    position = int(pg.execute("SELECT max(rowid) FROM stored_events").fetchone()[0] or 0)
+
+                def rows() -> Iterator[tuple[int, str, str, int, bytes]]:
+                    nonlocal count, position
                     for chunk in chunks:
                         for originator_id, version, topic, state in chunk:
                             position += 1
-                            copy.write_row((UUID(hex=originator_id), version, topic, state, position))
+                            yield position, topic, originator_id, version, state
                         if witness is not None:
                             witness.add(chunk)
                         count += len(chunk)
-            except psycopg.errors.UniqueViolation as error:
-                raise IntegrityError(str(error)) from None
+
+                try:
+                    copy_events(conn, rows())
+                except psycopg.errors.UniqueViolation as error:
+                    raise IntegrityError(str(error)) from None
+                if witness is not None:
+                    witness.finish(pg)
             if count:
-                conn.execute(
-                    SQL("SELECT setval(pg_get_serial_sequence({0}, 'notification_id'), %s)").format(
-                        self.events_table_name
-                    ),
-                    (position,),
-                )
-            if witness is not None:
-                witness.finish(cast(sqlite3.Connection, pg))
-        if count:
-            analyse(self.datastore, self.events_table_name)
+                analyse(conn)
         return count
 
 
