@@ -13,6 +13,7 @@ from commands.context import Context, pass_context, refusals, say
 from commands.listing import list_text
 from commands.options import format_option, known_at_option, known_date, period_option, rules_option
 from ledger import chain
+from ledger.stores import open_reader
 from projections.api import publish as publish_list
 from projections.audit import Audit, Change, Line, digest, publications, run_audit
 from projections.cache import CacheError
@@ -251,7 +252,7 @@ def verify(obj: Context, head: str | None, check_projections: bool) -> None:
     with refusals(obj):
         external = chain.parse_head(head) if head else None
         unreadable: list[str] = []  # damaged ListPublished events: reported by position, never a traceback
-        recorded = recorded_heads(obj, unreadable)
+        recorded = recorded_heads(obj.db, unreadable)
         report = chain.verify(obj.db, recorded, external)
     damage = report.damage_line()
     if damage is not None:
@@ -273,10 +274,10 @@ def verify(obj: Context, head: str | None, check_projections: bool) -> None:
         raise SystemExit(1)
 
 
-def recorded_heads(obj: Context, unreadable: list[str]) -> list[chain.RecordedHead]:
-    """The heads the ledger's publications recorded, for ``verify`` and ``copy``; ``unreadable`` gets a line for
-    each damaged publication."""
-    reader = obj.reader()
+def recorded_heads(db: str, unreadable: list[str]) -> list[chain.RecordedHead]:
+    """The heads the publications of the ledger ``db`` recorded, for ``verify``, ``copy`` and ``backup``;
+    ``unreadable`` gets a line for each damaged publication."""
+    reader = open_reader(db)
     try:
         return [
             chain.RecordedHead(chain.Head(p.log_position, p.log_hash), p.position)

@@ -54,7 +54,7 @@ def backup(obj: Context, dest: str) -> None:
     """
     with refusals(obj):
         if is_central(obj.db) or is_central(dest):
-            events = copying.copy(obj.db, dest, recorded_heads(obj, []), kind="backup").events
+            events = copying.copy(obj.db, dest, recorded_heads(obj.db, []), kind="backup").events
         else:
             events = ledger_file.backup(obj.db, dest)
     click.echo(f"backed up {shown(obj.db)} to {shown(dest)}: {events} events")
@@ -80,8 +80,7 @@ def copy(obj: Context, source: str | None, dest: str) -> None:
     """
     origin = source or obj.db
     with refusals(obj):
-        recorded = recorded_heads(Context(origin, obj.by, obj.cache, obj.cache_dir), [])
-        copied = copying.copy(origin, dest, recorded)
+        copied = copying.copy(origin, dest, recorded_heads(origin, []))
     click.echo(
         f"copied {shown(origin)} to {shown(dest)}: {copied.events} events, {copied.blocks} witness blocks; "
         f"both end at head {copied.head}"
