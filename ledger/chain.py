@@ -60,14 +60,13 @@ from typing import Any, NamedTuple
 
 import psycopg
 
-from ledger import postgres
+from ledger import postgres, stores
 from ledger.ledger_file import (
     EVENTS_TABLE,
     ReadOnlyConnection,
     describe_store_error,
     inspect,
     open_read_only,
-    write_problem,
 )
 from ledger.store import type_of
 
@@ -766,7 +765,7 @@ def verify(
     if not mismatches and not damage and extend and tail_positions:
         # Issue 10 §2: the witness is extended only when the file can be written, and a disk error
         # while extending it does not hide the verdict already reached.
-        problem = "its folder is read-only" if immutable else None if postgres.is_url(path) else write_problem(path)
+        problem = "its folder is read-only" if immutable else stores.write_problem(path)
         if problem is not None:
             not_extended = f"the witness was not extended: {problem}"
         else:

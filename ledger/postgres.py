@@ -25,7 +25,6 @@ table's name, types), each of them exercised by the contract suite on both store
 from __future__ import annotations
 
 import os
-import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -40,7 +39,7 @@ from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Identifier
 
 from ledger.errors import LedgerExistsError, LedgerFileError, NoLedgerError, NotALedgerError
-from ledger.store import ChainedRecords, LogRecord, type_of
+from ledger.store import SQLiteLogReader
 
 SCHEMES = ("postgresql://", "postgres://")
 
@@ -150,7 +149,7 @@ def translate(sql: str) -> str:
     """
     for old, new in _REWRITES:
         sql = sql.replace(old, new)
-    return re.sub(r"\?", "%s", sql)
+    return sql.replace("?", "%s")
 
 
 class PgConnection:
@@ -455,37 +454,37 @@ class PgLedgerRecorder(PostgresApplicationRecorder):
 # --- the projections' reader --------------------------------------------------------
 
 
-class PgLogReader:
+class PgLogReader(SQLiteLogReader):
     """A :class:`ledger.store.LogReader` over a PostgreSQL ledger: raw, read-only, in bulk.
 
-    Reads are in a snapshot (``REPEATABLE READ READ ONLY``): the head, the records and the chain's
-    hashes a query reads agree with each other however many offices record meanwhile. :meth:`head`,
-    which a projection asks first, starts a new snapshot when no records are streaming, so that a
-    reader kept open (``projections.Ratings``) sees what the log gains, as on SQLite. Records stream
-    from a server-side cursor, ``batch`` rows at a time.
+    Its queries are :class:`~ledger.store.SQLiteLogReader`'s, run through :func:`translate`; records
+    stream from a server-side cursor, ``batch`` rows at a time. Reads are in a snapshot (``REPEATABLE
+    READ READ ONLY``): the head, the records and the chain's hashes a query reads agree with each other
+    however many offices record meanwhile. :meth:`head`, which a projection asks first, starts a new
+    snapshot when no records are streaming, so that a reader kept open (``projections.Ratings``) sees
+    what the log gains, as on SQLite.
     """
 
     def __init__(self, url: str, conn: PgConnection | None = None, batch: int = 20_000) -> None:
+        super().__init__(url, batch)
         self.url = url
-        self.path = url
-        self.batch = batch
-        self._conn = conn
+        self._pg = conn
         self._cursors = 0
         self._streaming = 0
 
-    def _connection(self) -> PgConnection:
-        if self._conn is None:
-            self._conn = connect(self.url, read_only=True)
-        if not self._conn.in_transaction:
-            self._conn.execute("BEGIN")
-        return self._conn
+    def _connection(self) -> sqlite3.Connection:
+        if self._pg is None:
+            self._pg = connect(self.url, read_only=True)
+        if not self._pg.in_transaction:
+            self._pg.execute("BEGIN")
+        return cast(sqlite3.Connection, self._pg)  # the parts of a connection the queries and the chain use
 
-    def _stream(self, sql: str, params: Sequence[object]) -> Iterator[Sequence[tuple[Any, ...]]]:
-        conn = self._connection()
+    def _batches(self, sql: str, params: Sequence[object]) -> Iterator[Sequence[tuple[Any, ...]]]:
+        conn = cast(PgConnection, self._connection()).conn
         self._cursors += 1
         self._streaming += 1
         try:
-            with conn.conn.cursor(name=f"records_{self._cursors}", row_factory=tuple_row) as cursor:
+            with conn.cursor(name=f"records_{self._cursors}", row_factory=tuple_row) as cursor:
                 cursor.itersize = self.batch
                 cursor.execute(translate(sql), params)
                 while rows := cursor.fetchmany(self.batch):
@@ -494,56 +493,14 @@ class PgLogReader:
             self._streaming -= 1
 
     def head(self) -> int:
-        if self._conn is not None and self._streaming == 0 and self._conn.in_transaction:
-            self._conn.execute("COMMIT")  # a new snapshot: what the log has gained since the last query
-        row = self._connection().execute("SELECT MAX(rowid) FROM stored_events").fetchone()
-        return max(int(row[0] or 0), 0) if row else 0
-
-    def records(self, after: int = 0) -> Iterator[LogRecord]:
-        types: dict[str, str] = {}
-        for rows in self._stream(
-            "SELECT rowid, topic, state FROM stored_events WHERE rowid > ? ORDER BY rowid", (max(after, 0),)
-        ):
-            for position, topic, state in rows:
-                kind = types.get(topic)
-                if kind is None:
-                    kind = types[topic] = type_of(topic)
-                yield LogRecord(position, kind, state)
-
-    def records_of(self, types: Sequence[str], after: int = 0) -> Iterator[LogRecord]:
-        where = " OR ".join("topic LIKE ?" for _ in types) or "false"
-        for rows in self._stream(
-            f"SELECT rowid, topic, state FROM stored_events WHERE rowid > ? AND ({where}) ORDER BY rowid",
-            (max(after, 0), *(f"%:{kind}" for kind in types)),
-        ):
-            for position, topic, state in rows:
-                yield LogRecord(position, type_of(topic), state)
-
-    def aggregate_records(self, originator_id: UUID) -> list[LogRecord]:
-        rows = self._connection().execute(
-            "SELECT rowid, topic, state FROM stored_events WHERE originator_id = ? AND rowid > 0 "
-            "ORDER BY originator_version",
-            (originator_id,),
-        )
-        return [LogRecord(position, type_of(topic), state) for position, topic, state in rows]
-
-    def chain_hash(self, position: int) -> bytes | None:
-        from ledger.chain import hash_at
-
-        return hash_at(self._connection(), position)  # type: ignore[arg-type]
-
-    def chained(self, after: int, previous: bytes, upto: int | None = None) -> ChainedRecords:
-        rows = self._stream(
-            "SELECT rowid, topic, originator_id, originator_version, CAST(ifnull(state, x'') AS BLOB) "
-            "FROM stored_events WHERE rowid > ? AND rowid <= ? ORDER BY rowid",
-            (max(after, 0), 2**63 - 1 if upto is None else upto),
-        )
-        return ChainedRecords(rows, after, previous)
+        if self._pg is not None and self._streaming == 0 and self._pg.in_transaction:
+            self._pg.execute("COMMIT")  # a new snapshot: what the log has gained since the last query
+        return super().head()
 
     def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        if self._pg is not None:
+            self._pg.close()
+            self._pg = None
 
 
 def open_reader(url: str) -> tuple[PgLogReader, int | None]:

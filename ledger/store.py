@@ -196,6 +196,14 @@ class SQLiteLogReader:
                 self._conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
         return self._conn
 
+    # The queries are written once, in SQLite's SQL; a reader of another store (ledger.postgres.PgLogReader)
+    # runs them its own way, by overriding _batches and _connection.
+
+    def _batches(self, sql: str, params: Sequence[object]) -> Iterator[Sequence[tuple[Any, ...]]]:
+        """The rows of ``sql``, ``batch`` at a time."""
+        cursor = self._connection().execute(sql, tuple(params))
+        return iter(lambda: cursor.fetchmany(self.batch), [])
+
     def head(self) -> int:
         row = self._connection().execute("SELECT MAX(rowid) FROM stored_events").fetchone()
         return max(int(row[0] or 0), 0)
@@ -204,12 +212,10 @@ class SQLiteLogReader:
     # it, and `ratings verify` names it), and the application reads no row the chain cannot cover.
 
     def records(self, after: int = 0) -> Iterator[LogRecord]:
-        conn = self._connection()
-        cursor = conn.execute(
-            "SELECT rowid, topic, state FROM stored_events WHERE rowid > ? ORDER BY rowid", (max(after, 0),)
-        )
         types: dict[str, str] = {}  # a handful of topics: one (interned) type name each
-        while rows := cursor.fetchmany(self.batch):
+        for rows in self._batches(
+            "SELECT rowid, topic, state FROM stored_events WHERE rowid > ? ORDER BY rowid", (max(after, 0),)
+        ):
             for position, topic, state in rows:
                 kind = types.get(topic)
                 if kind is None:
@@ -217,15 +223,15 @@ class SQLiteLogReader:
                 yield LogRecord(position, kind, state)
 
     def records_of(self, types: Sequence[str], after: int = 0) -> Iterator[LogRecord]:
-        # The store keeps topics (module:Class); the filter runs in SQLite, so that the few
+        # The store keeps topics (module:Class); the filter runs in the store, so that the few
         # publications of a million-event log are found without reading the rest.
-        where = " OR ".join("topic LIKE ?" for _ in types) or "0"
-        cursor = self._connection().execute(
+        where = " OR ".join("topic LIKE ?" for _ in types) or "1 = 0"
+        for rows in self._batches(
             f"SELECT rowid, topic, state FROM stored_events WHERE rowid > ? AND ({where}) ORDER BY rowid",
             (max(after, 0), *(f"%:{kind}" for kind in types)),
-        )
-        for position, topic, state in cursor:
-            yield LogRecord(position, type_of(topic), state)
+        ):
+            for position, topic, state in rows:
+                yield LogRecord(position, type_of(topic), state)
 
     def aggregate_records(self, originator_id: UUID) -> list[LogRecord]:
         rows = self._connection().execute(
@@ -241,12 +247,12 @@ class SQLiteLogReader:
         return hash_at(self._connection(), position)
 
     def chained(self, after: int, previous: bytes, upto: int | None = None) -> ChainedRecords:
-        cursor = self._connection().execute(
+        rows = self._batches(
             "SELECT rowid, topic, originator_id, originator_version, CAST(ifnull(state, x'') AS BLOB) "
             "FROM stored_events WHERE rowid > ? AND rowid <= ? ORDER BY rowid",
             (max(after, 0), 2**63 - 1 if upto is None else upto),
         )
-        return ChainedRecords(iter(lambda: cursor.fetchmany(self.batch), []), after, previous)
+        return ChainedRecords(rows, after, previous)
 
     def close(self) -> None:
         if self._conn is not None:

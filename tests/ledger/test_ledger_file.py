@@ -17,7 +17,7 @@ import pytest
 from eventsourcing.application import Application
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteDatastore
 
-from ledger import chain, ledger_file
+from ledger import chain, ledger_file, stores
 from ledger.application import RatingLedger
 from ledger.errors import (
     LedgerExistsError,
@@ -244,7 +244,7 @@ def test_verify_does_not_extend_the_witness_of_a_file_it_cannot_write(
     path = tmp_path / "l.db"
     two_players_and_a_game(path)
     unwitnessed(path)
-    monkeypatch.setattr(chain, "write_problem", lambda _: "the file is read-only")
+    monkeypatch.setattr(stores, "write_problem", lambda _: "the file is read-only")
     report = chain.verify(str(path))
     assert report.ok and report.sealed == 0
     assert report.not_extended == "the witness was not extended: the file is read-only"
