@@ -44,9 +44,10 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 
 from benchmarks.federation import DEFAULT_DATA, Params, Written, write_federation
+from benchmarks.run import cli as run_cli
 from benchmarks.run import (
-    OTHER_RESULT,
     correction_month,
+    correction_rounds,
     games_of_month,
     machine,
     machine_info,
@@ -54,7 +55,6 @@ from benchmarks.run import (
     remove_db,
     timed,
 )
-from benchmarks.run import cli as run_cli
 from ledger import stores
 from ledger.application import RatingLedger
 from ledger.postgres import EVENTS_TABLE
@@ -399,28 +399,14 @@ def section_correction(
         raise RuntimeError(f"fewer than {rounds} correctable games finished in {month}")
     listing = ("list", "--rules", RULES, "--period", period, "--format", "json")
     _, previous = cli(db, "--cache-dir", cache_dir, *listing)
-    totals: list[float] = []
-    lists: list[float] = []
-    changed = 0
-    for number, (game, result) in enumerate(games, start=1):
-        other = OTHER_RESULT[result]
-        corrected, _ = cli(
-            db, "--cache-dir", cache_dir, "game", "correct", game, "--result", other, "--reason", "benchmark"
-        )
-        listed, document = cli(db, "--cache-dir", cache_dir, *listing)
-        totals.append(corrected + listed)
-        lists.append(listed)
-        changed += document != previous
-        previous = document
-        say(
-            f"    round {number}: game correct {game} --result {other} (was {result}) {corrected:.2f} s, "
-            f"list {listed:.2f} s: together {corrected + listed:.2f} s"
-        )
-    middle = statistics.median(totals)
-    say(
-        f"    together: median {middle:.2f} s, best {min(totals):.2f} s, worst {max(totals):.2f} s; the list alone: "
-        f"median {statistics.median(lists):.2f} s; the list changed in {changed} of {len(games)} rounds"
+    totals, lists, changed, previous = correction_rounds(
+        games,
+        lambda *args: cli(db, "--cache-dir", cache_dir, *args)[0],
+        lambda: cli(db, "--cache-dir", cache_dir, *listing),
+        previous,
+        lambda line: say(f"    {line}"),
     )
+    middle = statistics.median(totals)
     cold, cold_document = cli(db, "--cache-dir", cache_dir, "--no-cache", *listing)
     same = cold_document == previous
     say(

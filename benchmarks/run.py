@@ -479,6 +479,40 @@ it on install), so a timed command does not compile the sources, even where the 
 ``PYTHONDONTWRITEBYTECODE``; the first command of a run writes it."""
 
 
+def correction_rounds(
+    games: list[tuple[str, str]],
+    command: Callable[..., float],
+    listing: Callable[[], tuple[float, str]],
+    previous: str,
+    say: Callable[[str], None],
+) -> tuple[list[float], list[float], int, str]:
+    """One round a game of ``games`` (id, result): ``game correct`` to the other result (``command``: the
+    arguments after ``--db``, its seconds), then the list (``listing``: its seconds and output); each round
+    and the summary said. The rounds' seconds together and the lists' alone, how many lists changed from
+    the one before, and the last list."""
+    totals: list[float] = []
+    lists: list[float] = []
+    changed = 0
+    for number, (game, result) in enumerate(games, start=1):
+        other = OTHER_RESULT[result]
+        corrected = command("game", "correct", game, "--result", other, "--reason", "benchmark")
+        listed, document = listing()
+        totals.append(corrected + listed)
+        lists.append(listed)
+        changed += document != previous
+        previous = document
+        say(
+            f"round {number}: game correct {game} --result {other} (was {result}) {corrected:.2f} s, "
+            f"list {listed:.2f} s: together {corrected + listed:.2f} s"
+        )
+    say(
+        f"together: median {statistics.median(totals):.2f} s, best {min(totals):.2f} s, worst {max(totals):.2f} s; "
+        f"the list alone: median {statistics.median(lists):.2f} s; "
+        f"the list changed in {changed} of {len(games)} rounds"
+    )
+    return totals, lists, changed, previous
+
+
 def cli(db: Path | str, *args: str) -> tuple[float, str]:
     """``ratings --db DB ARGS...`` in a new process, bytecode cached: wall seconds and its output
     (a failure stops the run)."""
@@ -983,27 +1017,14 @@ def section_correction(
         f"`{name} --db … list --rules {rules} --period {period} --format json`, each in a new process, "
         "process start included"
     )
-    totals: list[float] = []
-    lists: list[float] = []
-    changed = 0
-    for number, (game, result) in enumerate(games, start=1):
-        other = OTHER_RESULT[result]
-        corrected, _ = cli(db, "game", "correct", game, "--result", other, "--reason", "benchmark")
-        listed, document = cli_list(db, rules, period, "json")
-        totals.append(corrected + listed)
-        lists.append(listed)
-        changed += document != previous
-        previous = document
-        say(
-            f"      round {number}: game correct {game} --result {other} (was {result}) {corrected:.2f} s, "
-            f"list {listed:.2f} s: together {corrected + listed:.2f} s"
-        )
-    middle = statistics.median(totals)
-    say(
-        f"      together: median {middle:.2f} s, best {min(totals):.2f} s, worst {max(totals):.2f} s; "
-        f"the list alone: median {statistics.median(lists):.2f} s; "
-        f"the list changed in {changed} of {len(games)} rounds"
+    totals, lists, changed, previous = correction_rounds(
+        games,
+        lambda *args: cli(db, *args)[0],
+        lambda: cli_list(db, rules, period, "json"),
+        previous,
+        lambda line: say(f"      {line}"),
     )
+    middle = statistics.median(totals)
     goal = f"≤ {CORRECTION_TARGET:g} s"
     target = f"correction + list, new processes (median of {rounds})"
     report.target(target, f"{middle:.2f} s", goal, middle <= CORRECTION_TARGET, family.label)
