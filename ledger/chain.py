@@ -412,6 +412,15 @@ def _block_rows(after: int, positions: Sequence[int], hashes: bytes, sealed_at: 
     return rows
 
 
+INSERT_BLOCK = f"INSERT INTO {WITNESS_TABLE} VALUES (?, ?, ?, ?, ?, ?)"
+"""One row of the witness (see :data:`_CREATE_WITNESS`)."""
+
+
+def _write_blocks(conn: sqlite3.Connection, after: int, positions: Sequence[int], hashes: bytes) -> None:
+    """Write the witness of ``positions`` and their ``hashes``, in blocks numbered after block ``after``."""
+    conn.executemany(INSERT_BLOCK, _block_rows(after, positions, hashes, _now()))
+
+
 class InsertWitness:
     """The witness of rows an import appends, written in the import's own transaction.
 
@@ -463,9 +472,7 @@ class InsertWitness:
         if top != self.next - 1 or count != self.next - self.first:
             return False
         conn.execute(_CREATE_WITNESS)
-        positions = range(self.first, self.next)
-        rows = _block_rows(self.block, positions, bytes(self.hashes), _now())
-        conn.executemany(f"INSERT INTO {WITNESS_TABLE} VALUES (?, ?, ?, ?, ?, ?)", rows)
+        _write_blocks(conn, self.block, range(self.first, self.next), bytes(self.hashes))
         return True
 
 
@@ -474,7 +481,6 @@ def _append(path: str, after: int | None, positions: list[int], hashes: bytes) -
 
     False, writing nothing, when another seal appended meanwhile.
     """
-    sealed_at = _now()
     with closing(_writer(path)) as conn:
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -483,8 +489,7 @@ def _append(path: str, after: int | None, positions: list[int], hashes: bytes) -
             if last != after:
                 conn.execute("ROLLBACK")
                 return False
-            rows = _block_rows(last or 0, positions, hashes, sealed_at)
-            conn.executemany(f"INSERT INTO {WITNESS_TABLE} VALUES (?, ?, ?, ?, ?, ?)", rows)
+            _write_blocks(conn, last or 0, positions, hashes)
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:  # SQLite has already rolled back after some errors (a full disk)
@@ -521,15 +526,9 @@ def seal(path: str) -> Head:
         return _seal_locked(path)
     for _ in range(_SEAL_ATTEMPTS):
         with closing(_read_only(path)) as conn:
-            end = _witness_end(conn)
-            if end is not None:
-                _check_junction(conn, end)
-            after, previous = (end.position, end.hash) if end else (0, ZERO)
-            positions, hashes, h = _tail(conn, after, previous)
-        if not positions:
-            return Head(after, previous.hex())
-        if _append(path, end.block if end else None, positions, hashes):
-            return Head(positions[-1], h.hex())
+            tail = _unwitnessed(conn)
+        if not tail.positions or _append(path, tail.block, tail.positions, tail.hashes):
+            return tail.head
     raise ChainError(f"the witness of {path} kept changing while it was being sealed: try again")
 
 
@@ -540,20 +539,37 @@ def _seal_locked(path: str) -> Head:
     with closing(_writer(path)) as conn:
         conn.execute("BEGIN IMMEDIATE")
         try:
-            end = _witness_end(conn)
-            if end is not None:
-                _check_junction(conn, end)
-            after, previous = (end.position, end.hash) if end else (0, ZERO)
-            positions, hashes, h = _tail(conn, after, previous)
-            if positions:
-                rows = _block_rows(end.block if end else 0, positions, hashes, _now())
-                conn.executemany(f"INSERT INTO {WITNESS_TABLE} VALUES (?, ?, ?, ?, ?, ?)", rows)
+            tail = _unwitnessed(conn)
+            if tail.positions:
+                _write_blocks(conn, tail.block or 0, tail.positions, tail.hashes)
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
-    return Head(positions[-1], h.hex()) if positions else Head(after, previous.hex())
+    return tail.head
+
+
+class _Unwitnessed(NamedTuple):
+    """The positions after the witness's end, their hashes, the witness's last block (None: no witness yet),
+    and the log's head."""
+
+    block: int | None
+    positions: list[int]
+    hashes: bytes
+    head: Head
+
+
+def _unwitnessed(conn: sqlite3.Connection) -> _Unwitnessed:
+    """What a seal would witness, after checking that the witness's last event still hashes to it (else
+    :class:`WitnessMismatchError`)."""
+    end = _witness_end(conn)
+    if end is not None:
+        _check_junction(conn, end)
+    after, previous = (end.position, end.hash) if end else (0, ZERO)
+    positions, hashes, h = _tail(conn, after, previous)
+    head = Head(positions[-1], h.hex()) if positions else Head(after, previous.hex())
+    return _Unwitnessed(end.block if end else None, positions, hashes, head)
 
 
 def _witnessed(conn: sqlite3.Connection, position: int) -> bytes | None:

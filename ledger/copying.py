@@ -97,7 +97,7 @@ def _into_sqlite(
                 if progress is not None:
                     progress(len(rows))
             conn.execute(chain._CREATE_WITNESS)
-            conn.executemany(f"INSERT INTO {chain.WITNESS_TABLE} VALUES (?, ?, ?, ?, ?, ?)", blocks)
+            conn.executemany(chain.INSERT_BLOCK, blocks)
             conn.execute("COMMIT")
     except BaseException:
         for suffix in ("", "-wal", "-shm", "-journal"):
@@ -140,7 +140,7 @@ def _into_postgres(
 
             postgres.copy_events(conn, rows())
             with conn.cursor() as cursor:
-                cursor.executemany(f"INSERT INTO {chain.WITNESS_TABLE} VALUES (%s, %s, %s, %s, %s, %s)", blocks)
+                cursor.executemany(postgres.translate(chain.INSERT_BLOCK), blocks)
         postgres.analyse(conn)
     return count
 
