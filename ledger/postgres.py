@@ -261,7 +261,7 @@ def connect(url: str, *, read_only: bool = False, keep: bool = False) -> PgConne
             **{**info, "connect_timeout": info.get("connect_timeout", CONNECT_TIMEOUT)}, autocommit=True
         )
     except psycopg.Error as error:
-        detail = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
+        detail = " ".join(line.strip() for line in str(error).splitlines() if line.strip()) or type(error).__name__
         if f'database "{info["dbname"]}" does not exist' in detail:
             detail += f"; create the database first (createdb {info['dbname']}), then `ratings init {shown(url)}`"
         raise LedgerFileError(f"cannot reach the ledger {shown(url)}: {detail}") from None
