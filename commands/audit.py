@@ -9,11 +9,13 @@ from pathlib import Path
 import click
 
 from commands import output, params
-from commands.context import Context, pass_context, refusals, say
+from commands.context import Context, found_damaged, pass_context, refusals, say
 from commands.listing import list_text
 from commands.options import format_option, known_at_option, known_date, period_option, rules_option
 from ledger import chain
-from ledger.stores import open_reader
+from ledger import damage as ledger_damage
+from ledger.outputs import written_aside
+from ledger.stores import is_central, open_reader
 from projections.api import publish as publish_list
 from projections.audit import Audit, Change, Line, digest, publications, run_audit
 from projections.cache import CacheError
@@ -83,7 +85,7 @@ def audit(obj: Context, rules: str, period: str, on: str | None) -> None:
     Example:
         ratings audit --rules iecg-1.7 --period 2024-01
     """
-    with refusals():
+    with refusals(obj):
         report = obj.ratings().audit(rules, period, on or None)
     click.echo(audit_text(report), nl=False)
 
@@ -168,7 +170,7 @@ def diff(
         ratings diff --rules iecg-1.4 --against-rules iecg-1.7 --period 2024-01
     """
     other_rules = against_rules or rules
-    with refusals():
+    with refusals(obj):
         first_known, second_known = known_date(known_at), known_date(against_known_at)
         found = obj.ratings().diff(rules, period, first_known, against_rules=other_rules, against_known_at=second_known)
     name_a = f"{rules}" + (f" as known at {first_known}" if first_known else " as known now")
@@ -199,19 +201,20 @@ def export(obj: Context, rules: str, first: str, last: str, known_at: str | None
     Example:
         ratings export --rules iecg-1.7 --from 2024-01 --to 2024-11 --format csv --out lists
     """
-    with refusals():
+    with refusals(obj):
+        directory = obj.output(out, "--out", kind="folder")  # issue 22 §1: never onto the ledger...
         params = get_rules(rules)
         known = known_date(known_at)
         projector = obj.projector()
         start, end = check_span(projector, params, first, last, date.today())
         lists = [projector.rating_list(rules, params.periods.label(i), known) for i in range(start, end + 1)]
-    directory = Path(out)
+        files = [obj.output(str(directory / f"{rules}_{one.period}.{fmt}"), "--out") for one in lists]  # ...nor in it
     written = []
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        for rating_list in lists:
-            path = directory / f"{rules}_{rating_list.period}.{fmt}"
-            path.write_text(list_text(rating_list, fmt), encoding="utf-8")
+        for rating_list, path in zip(lists, files, strict=True):
+            with written_aside(path) as temp:  # issue 22 §1: a failed write leaves the old file whole
+                temp.write_text(list_text(rating_list, fmt), encoding="utf-8")
             written.append(f"{path}  {len(rating_list.rows)} players  sha256:{digest(rating_list)[:16]}…")
     except OSError as error:  # --out into a file, an unwritable folder, a full disk: no traceback
         raise click.ClickException(f"cannot write the lists into --out {out}: {output.os_reason(error)}") from None
@@ -256,7 +259,12 @@ def verify(obj: Context, head: str | None, check_projections: bool) -> None:
         report = chain.verify(obj.db, recorded, external)
     damage = report.damage_line()
     if damage is not None:
+        found_damaged(obj, f"SQLite's integrity check: {report.damage[0]}")  # issue 22 §5
         click.echo(damage)
+    elif report.ok and not unreadable and not is_central(obj.db):
+        was = ledger_damage.cleared(obj.db)  # issue 22 §5: a restored file takes facts again
+        if was is not None:
+            say(f"the ledger takes facts again: it was found damaged ({was}) and now verifies")
     click.echo(report.summary())
     if report.not_extended is not None:
         click.echo(report.not_extended, err=True)

@@ -40,6 +40,7 @@ from commands.chart_scene import (
     svg,
     value_axis,
 )
+from ledger.outputs import written_aside
 from projections.pool import PoolPeriod
 
 HEIGHT, TOP, MIDDLE, GAP, BOTTOM = 520, 56, 300, 44, 480
@@ -205,12 +206,15 @@ def check_plot(plot: str) -> None:
 
 
 def write_chart(plot: str, drawn: Scene) -> None:
-    """Write the scene to ``plot``, as SVG or PNG by its extension; an unwritable file refuses, no traceback."""
+    """Write the scene to ``plot``, as SVG or PNG by its extension; an unwritable file refuses, no traceback.
+    Written aside and renamed (issue 22 §1): a failed write leaves the old file whole. The command checked
+    ``plot`` with :meth:`commands.context.Context.output` first."""
     path = Path(plot)
     try:
-        if path.suffix.lower() == ".svg":
-            path.write_text(svg(drawn), encoding="utf-8")
-        else:
-            path.write_bytes(png(drawn))
+        with written_aside(path) as temp:
+            if path.suffix.lower() == ".svg":
+                temp.write_text(svg(drawn), encoding="utf-8")
+            else:
+                temp.write_bytes(png(drawn))
     except OSError as error:  # an unwritable folder, a full disk
         raise click.ClickException(f"cannot write the chart --plot {plot}: {output.os_reason(error)}") from None

@@ -6,21 +6,24 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import click
 import psycopg
 from eventsourcing.domain import EventSourcingError
 from eventsourcing.persistence import PersistenceError
 
+from ledger import damage
 from ledger.application import RatingLedger
 from ledger.chain import ChainError
-from ledger.errors import LedgerError
-from ledger.ledger_file import describe_store_error
-from ledger.stores import ClosableReader, open_reader, shown
+from ledger.errors import DamagedLedgerError, LedgerError
+from ledger.ledger_file import damage_of, describe_store_error
+from ledger.outputs import Protected, check_folder, check_target, protected
+from ledger.stores import ClosableReader, is_central, open_reader, shown
 from projections.api import Ratings, cache_file
 from projections.periods import PeriodError
 from projections.registry import UnknownRulesError
-from projections.replay import Projector
+from projections.replay import Projector, cache_path_for
 from projections.rules.conversions import ConversionError
 
 REFUSED = (LedgerError, PeriodError, UnknownRulesError, LookupError, ChainError, ConversionError)
@@ -72,6 +75,30 @@ class Context:
         ``RATINGS_CACHE_DIR``) when given, else beside the ledger; None when its folder cannot be written."""
         return cache_file(self.db, self.cache_dir, say)
 
+    def output(self, target: str, option: str, *, kind: str = "file", source: str | None = None) -> Path:
+        """Issue 22 §1: the file ``target`` that ``option`` names, refused (exit 1, whatever ``--overwrite``
+        says) when it is or leads to the ledger, its projections file, or one of their SQLite side files.
+        Write it with :func:`ledger.outputs.written_aside` (:func:`~ledger.outputs.written_new` for a new file).
+        ``kind``: what the refusal asks for instead (``file``, ``folder``); ``source``: another ledger the
+        command reads (``copy --from``), whose files are protected too."""
+        guarded = self._protected() + (self._protected(source) if source not in (None, self.db) else ())
+        return check_target(target, guarded, option, kind=kind)
+
+    def output_folder(self, target: str, option: str) -> Path:
+        """Issue 22 §1: a folder to be replaced whole (a site), refused when it is, leads to or holds the
+        ledger, its projections file or their side files."""
+        return check_folder(target, self._protected(), option)
+
+    def _protected(self, db: str | None = None) -> tuple[Protected, ...]:
+        """The ledger (``db``, default ``--db``) and its projections files (where they are kept, and beside a
+        ledger file). None for a ledger file that is not there yet: ``copy --to``, ``backup`` or ``demo --keep``
+        may make it (as ``RATINGS_DB`` names it), and every other command refuses a missing ledger."""
+        db = self.db if db is None else db
+        if not is_central(db) and not Path(db).exists():
+            return ()
+        beside = None if is_central(db) else cache_path_for(db)
+        return protected(db, cache_file(db, self.cache_dir), beside)
+
     def ratings(self, upto: int | None = None) -> Ratings:
         """The ledger opened read-only through the Python API, with the group's cache choice; ``upto``: the
         log alone as it stood at that position (issue 10 §1: what ``audit``'s verdict never depends on)."""
@@ -91,6 +118,13 @@ def say(line: str) -> None:
     click.echo(line, err=True)
 
 
+def found_damaged(obj: Context, what: str) -> None:
+    """Issue 22 §5: a command found the ledger file damaged: mark it, so that no command records in it
+    until ``ratings verify`` passes (:mod:`ledger.damage`)."""
+    if not is_central(obj.db) and Path(obj.db).is_file():
+        damage.found(obj.db, what)
+
+
 @contextmanager
 def refusals(obj: Context | None = None) -> Iterator[None]:
     """Turn the library's refusals into a clear message and exit status 1.
@@ -101,10 +135,17 @@ def refusals(obj: Context | None = None) -> Iterator[None]:
         yield
     except REFUSED as error:
         message = str(error.args[0]) if isinstance(error, LookupError) and error.args else str(error)
+        if isinstance(error, DamagedLedgerError) and error.path is not None and not is_central(error.path):
+            damage.found(error.path, error.detail or message)
         raise click.ClickException(message) from None
     except STORE_ERRORS as error:
+        damaged = damage_of(error)
+        if damaged is not None and obj is not None:
+            found_damaged(obj, f"SQLite: {damaged}")
         raise click.ClickException(describe_store_error(error, shown(obj.db) if obj is not None else None)) from None
     except EventSourcingError as error:  # a stored event the library cannot decode (edited by hand)
+        if obj is not None:
+            found_damaged(obj, f"a stored event cannot be read: {type(error).__name__}")
         where = f"the ledger {shown(obj.db)}" if obj is not None else "the ledger"
         raise click.ClickException(
             f"{where} holds a stored event that cannot be read ({type(error).__name__}: {error}): "

@@ -9,15 +9,18 @@ from pathlib import Path
 
 import click
 
+from commands.context import Context, pass_context, refusals
 from commands.explanation_text import explanation_text
 from commands.listing import list_text
+from commands.output import os_reason
 from commands.params import COUNT, WHOLE
 from ledger.application import RatingLedger
+from ledger.outputs import written_new
 from ledger.stores import is_central, shown
 from ledger.synthetic import Federation, events_of, federation
 from projections.periods import PeriodError
 from projections.registry import get_rules
-from projections.replay import Projector, cache_path_for
+from projections.replay import Projector
 
 DEMO_TODAY = date(2024, 12, 31)
 """The demo ledger's "today", so that it is the same on every run."""
@@ -31,7 +34,8 @@ RULES = "iecg-1.7"
 @click.option("--period", default="2023-11", show_default=True, metavar="YYYY-MM", help="The period to list.")
 @click.option("--top", type=COUNT, default=25, show_default=True, help="How many rows of the list to print.")
 @click.option("--keep", metavar="PATH", help="Keep the demo ledger in this new file.")
-def demo(seed: int, period: str, top: int, keep: str | None) -> None:
+@pass_context
+def demo(obj: Context, seed: int, period: str, top: int, keep: str | None) -> None:
     """Build a synthetic federation in a temporary ledger; print a list and one explanation.
 
     A few hundred players over five years (2019–2023), with forfeits,
@@ -53,22 +57,37 @@ def demo(seed: int, period: str, top: int, keep: str | None) -> None:
             f"--keep takes a new file, not a database: `ratings demo --keep demo.db`, then "
             f"`ratings copy --from demo.db --to {shown(keep)}`"
         )
-    if keep is not None and Path(keep).exists():
+    if keep is not None:
+        with refusals(obj):  # issue 22 §1: never onto the ledger or its projections file
+            obj.output(keep, "--keep")
+    if keep is not None and (Path(keep).exists() or Path(keep).is_symlink()):
         raise click.ClickException(f"{keep} already exists: the demo writes a new ledger")
     if keep is not None and not Path(keep).absolute().parent.is_dir():  # issue 10: no traceback
         raise click.ClickException(f"cannot keep the demo ledger in {keep}: no folder {str(Path(keep).parent)!r}")
     fed = federation(seed)
-    with tempfile.TemporaryDirectory() as folder:
-        db = keep or str(Path(folder) / "demo.db")
-        ledger = RatingLedger.create(db, clock=lambda: DEMO_TODAY, user="demo")
-        try:
-            _run(ledger, fed, db, period, top)
-        finally:
-            ledger.close()
+    with tempfile.TemporaryDirectory() as folder, refusals():
+        if keep is None:
+            _build(fed, str(Path(folder) / "demo.db"), folder, period, top)
+        else:  # issue 22 §1: built aside, and named only when whole
+            try:
+                with written_new(Path(keep)) as temp:
+                    _build(fed, str(temp), folder, period, top)
+            except OSError as error:  # a folder that cannot be written, a full disk: no traceback
+                raise click.ClickException(f"cannot keep the demo ledger in {keep}: {os_reason(error)}") from None
 
 
-def _run(ledger: RatingLedger, fed: Federation, db: str, period: str, top: int) -> None:
-    """Record the federation in ``ledger``; print the list of ``period`` and its leader's explanation."""
+def _build(fed: Federation, db: str, folder: str, period: str, top: int) -> None:
+    """The demo ledger made at ``db`` (its projections in ``folder``), its list and explanation printed."""
+    ledger = RatingLedger.create(db, clock=lambda: DEMO_TODAY, user="demo")
+    try:
+        _run(ledger, fed, str(Path(folder) / "demo.projections.db"), period, top)
+    finally:
+        ledger.close()
+
+
+def _run(ledger: RatingLedger, fed: Federation, cache: str, period: str, top: int) -> None:
+    """Record the federation in ``ledger``; print the list of ``period`` and its leader's explanation (the
+    projections kept in ``cache``)."""
     ledger.import_players(enumerate(fed.players, start=2))
     for prior in fed.priors:
         games = int(prior["games"]) if prior["games"] else None
@@ -98,7 +117,7 @@ def _run(ledger: RatingLedger, fed: Federation, db: str, period: str, top: int) 
     for m in fed.reactivated:
         ledger.reactivate(m["player"], on=m["on"])
     reader = ledger.reader()
-    projector = Projector(reader, cache_path_for(db))
+    projector = Projector(reader, cache)
     try:
         rating_list = projector.rating_list(RULES, period)
         click.echo(

@@ -1,4 +1,5 @@
-"""``init`` and ``backup``: a ledger is created only on purpose, and copied consistently (issue 10 §2)."""
+"""``init``, ``backup`` and ``copy``: a ledger is created only on purpose, and copied consistently (issue 10 §2);
+never onto the ledger or its projections file, and a new file is put in place only when whole (issue 22 §1)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ def init(obj: Context, path: str | None) -> None:
     """
     target = path or obj.db
     with refusals(obj):
+        if path is not None and not is_central(path):  # issue 22 §1: never onto the ledger's files
+            obj.output(path, "PATH")
         RatingLedger.create(target, user=obj.by).close()
     click.echo(f"created an empty ledger: {shown(target)}")
 
@@ -42,7 +45,9 @@ def backup(obj: Context, dest: str) -> None:
 
     A plain copy of the ledger file can miss what SQLite still holds in its
     write-ahead log beside it (the -wal file), or catch a write half done;
-    this copy cannot. The ledger is only read (it may be read-only).
+    this copy cannot. The ledger is only read (it may be read-only). DEST
+    is made under a temporary name and named only when whole: a backup that
+    fails or is killed leaves nothing at DEST.
 
     A PostgreSQL ledger is backed up into a new SQLite file DEST, event for
     event, as `ratings copy` copies it (the chain and every head stay valid).
@@ -53,6 +58,8 @@ def backup(obj: Context, dest: str) -> None:
         ratings --db /media/usb/federation-2024-05-02.db verify
     """
     with refusals(obj):
+        if not is_central(dest):  # issue 22 §1: never onto the ledger or its projections file
+            obj.output(dest, "DEST")
         if is_central(obj.db) or is_central(dest):
             events = copying.copy(obj.db, dest, recorded_heads(obj.db, []), kind="backup").events
         else:
@@ -71,7 +78,9 @@ def copy(obj: Context, source: str | None, dest: str) -> None:
     source must verify (as `ratings verify` checks it); it is read in one
     snapshot while others may go on recording. The destination is a new
     SQLite file, or a PostgreSQL database with no ledger or an empty one; it
-    is written in one transaction and verified to end at the source's head.
+    is written in one transaction and verified to end at the source's head
+    (a new SQLite file under a temporary name, named only then: a copy that
+    fails or is killed leaves nothing at --to).
 
     \b
     Example:
@@ -80,6 +89,8 @@ def copy(obj: Context, source: str | None, dest: str) -> None:
     """
     origin = source or obj.db
     with refusals(obj):
+        if not is_central(dest):  # issue 22 §1: never onto either ledger or its projections file
+            obj.output(dest, "--to", source=origin)
         copied = copying.copy(origin, dest, recorded_heads(origin, []))
     click.echo(
         f"copied {shown(origin)} to {shown(dest)}: {copied.events} events, {copied.blocks} witness blocks; "

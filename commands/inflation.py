@@ -49,7 +49,9 @@ def pool(obj: Context, rules: str, first: str, last: str, known_at: str | None, 
     """
     if plot is not None:
         check_plot(plot)  # refused before the table is printed
-    with refusals():
+    with refusals(obj):
+        if plot is not None:  # issue 22 §1: never onto the ledger or its projections file
+            obj.output(plot, "--plot")
         params = get_rules(rules)
         known = known_date(known_at)
         projector = obj.projector()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -33,13 +34,36 @@ def table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], headers: Se
     return "\n".join(out) + "\n"
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""Issue 22 §5: what a spreadsheet takes for the start of a formula in a CSV cell (OWASP, "CSV Injection")."""
+
+_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?", re.ASCII)
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell as every CSV the ledger writes holds it (issue 22 §5): text that a spreadsheet would run as a
+    formula (beginning with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a leading ``'``, as
+    OWASP recommends; a number, or text that is one (``-12``, ``+10``: a rating change), is left as it is.
+    New free text beginning so is refused at the door (:func:`ledger.values.check_free_text`); this covers
+    facts recorded before that rule, and every other cell (ids).
+
+    >>> [csv_cell(v) for v in ["=HYPERLINK(A1)", "@SUM(A1)", "-12", "+10", -12, "-", "Anna", None]]
+    ["'=HYPERLINK(A1)", "'@SUM(A1)", '-12', '+10', -12, "'-", 'Anna', '']
+    """
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def csv_text(rows: Sequence[Mapping[str, Any]], columns: Sequence[str]) -> str:
-    """CSV with a header row, ``\\n`` line ends."""
+    """CSV with a header row, ``\\n`` line ends; every cell through :func:`csv_cell` (issue 22 §5)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(columns)
     for row in rows:
-        writer.writerow(["" if row[c] is None else row[c] for c in columns])
+        writer.writerow([csv_cell(row[c]) for c in columns])
     return buffer.getvalue()
 
 

@@ -22,8 +22,9 @@ Where the issue is silent:
 - publications are those of the rules asked for, of a period in the span (and on or before ``--known-at``);
   their rows are the list recomputed from the log as it stood at the publication (``audit``'s reproduction);
   ``reproduces`` says whether its digest is the published one (if not, the published rows are not known);
-- ``--out`` is refused if it or its metadata file exists, unless ``--overwrite``; both are written to a
-  temporary file beside them and renamed, so a reader never sees half a file;
+- ``--out`` is refused if it or its metadata file exists, unless ``--overwrite``; either is refused whatever
+  ``--overwrite`` says when it is, or leads to, the ledger or its projections file (issue 22 §1); both are
+  written to a temporary file beside them and renamed, so a reader never sees half a file;
 - the same ledger and options give the same rows in the same order, and the same bytes of both files (no date,
   no path but the file's name is written; rows are inserted in a fixed order).
 """
@@ -31,11 +32,9 @@ Where the issue is silent:
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
-from collections.abc import Iterator, Sequence
-from contextlib import closing, contextmanager
+from collections.abc import Sequence
+from contextlib import closing
 from datetime import date
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -50,6 +49,7 @@ from commands.options import known_at_option, known_date
 from ledger import identities
 from ledger.errors import InvalidValueError, LedgerError
 from ledger.events import IDENTITY_TYPES
+from ledger.outputs import written_aside
 from projections import systems
 from projections.api import Ratings
 from projections.audit import as_published, digest
@@ -616,28 +616,12 @@ def metadata_path(out: str) -> Path:
     return Path(out).with_suffix(".metadata.json")
 
 
-@contextmanager
-def atomic(target: Path) -> Iterator[str]:
-    """A temporary path beside ``target``, renamed to it when the block ends without error (else removed)."""
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(handle)
-    os.unlink(temp)  # sqlite-utils makes the file itself
-    try:
-        yield temp
-        os.replace(temp, target)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
-
-
-def write(out: str, contents: Contents, meta: dict[str, Any]) -> None:
-    """Write the file and its metadata, each atomically."""
-    target = Path(out)
-    with atomic(target) as temp:
-        write_db(temp, contents)
-    with atomic(metadata_path(out)) as temp:
-        Path(temp).write_text(json.dumps(meta, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+def write(out: Path, meta_file: Path, contents: Contents, meta: dict[str, Any]) -> None:
+    """Write the file and its metadata (issue 22 §1): both aside, then each renamed into place, the database
+    first; a failed or killed write leaves the old files whole."""
+    with written_aside(meta_file) as meta_temp, written_aside(out) as temp:
+        write_db(str(temp), contents)
+        meta_temp.write_text(json.dumps(meta, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
 
 @click.command("publish-db")
@@ -674,17 +658,19 @@ def publish_db(
     Example:
         ratings publish-db --rules iecg-1.7 --from 2024-01 --to 2024-12 --out ratings.db
     """
-    meta_file = metadata_path(out)
+    with refusals(obj):  # issue 22 §1: never onto the ledger or its projections file, whatever --overwrite says
+        target = obj.output(out, "--out")
+        meta_file = obj.output(str(metadata_path(out)), "--out's metadata file")
     if not overwrite:
-        for path in (Path(out), meta_file):
-            if path.exists():
+        for path in (target, meta_file):
+            if path.exists() or path.is_symlink():
                 raise click.ClickException(f"{path} exists: give --overwrite to replace it")
     with refusals(obj), obj.ratings() as ratings:
         known = known_date(known_at)
         contents = collect(ratings, list(dict.fromkeys(rules)), first, last, known)
     meta = metadata(out, contents, title, license_text, f"The rating ledger {Path(obj.db).name}")
     try:
-        write(out, contents, meta)
+        write(target, meta_file, contents, meta)
     except OSError as error:
         raise click.ClickException(f"cannot write --out {out}: {output.os_reason(error)}") from None
     counts = ", ".join(f"{len(contents.tables[name])} {name}" for name in ("lists", "list_rows", "publications"))

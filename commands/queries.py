@@ -36,7 +36,7 @@ def list_(obj: Context, rules: str, period: str, fmt: str, known_at: str | None)
         ratings list --rules iecg-1.7 --period 2024-01 --format json
         ratings list --rules iecg-1.7 --period 2024-01 --known-at 2024-03-01
     """
-    with refusals():
+    with refusals(obj):
         ratings = obj.ratings()
         known = known_date(known_at)
         rating_list = ratings.list(rules, period, known)
@@ -65,7 +65,7 @@ def explain(obj: Context, player_id: str, rules: str, period: str, known_at: str
         ratings explain 1001 --rules iecg-1.7 --period 2024-01
         ratings explain 1001 --rules iecg-1.7 --period 2024-01 --since-published
     """
-    with refusals():
+    with refusals(obj):
         ratings = obj.ratings()
         known = known_date(known_at)
         found = ratings.explain(player_id, rules, period, known)
@@ -114,7 +114,9 @@ def history(obj: Context, player_id: str, rules: tuple[str, ...], known_at: str 
         check_plot(plot)
     texts: list[str] = []
     series: list[Series] = []
-    with refusals():
+    with refusals(obj):
+        if plot is not None:  # issue 22 §1: never onto the ledger or its projections file
+            obj.output(plot, "--plot")
         known = known_date(known_at)
         ratings = obj.ratings()
         for one in rules:

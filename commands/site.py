@@ -31,6 +31,9 @@ from commands.context import Context, pass_context, refusals
 from commands.explanation_text import STYLES, say
 from commands.listing import headings, list_text
 from commands.options import known_at_option, known_date
+from commands.site_check import check_site, verdict_lines
+from ledger.chain import Head
+from ledger.site_folder import Staging, check_replaceable
 from projections.api import Ratings
 from projections.audit import Line, Publication
 from projections.explanation import TABLE, Explanation
@@ -47,6 +50,7 @@ from projections.site_data import (
     page_name,
     period_explanations,
     player_page,
+    site_head,
     site_periods,
     site_players,
 )
@@ -124,20 +128,25 @@ def cross_cells(table_: Crosstable) -> list[Markup]:
 
 
 class Writer:
-    """Writes the site's files under ``out``, as UTF-8 bytes, naming the path on failure."""
+    """Writes the site's files into its staging folder (issue 22 §2), as UTF-8 bytes, hashing each as it is
+    written; a failure names the site's folder and says nothing was replaced."""
 
-    def __init__(self, out: Path) -> None:
-        self.out = out
+    def __init__(self, staging: Staging, shown: str) -> None:
+        self.staging = staging
+        self.shown = shown
         self.count = 0
 
-    def write(self, relative: str, text: str) -> None:
-        path = self.out / relative
+    def write(self, relative: str, text: str) -> str:
+        """Write one file; its SHA-256 (hex)."""
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(text.encode("utf-8"))
+            self.staging.write(relative, text.encode("utf-8"))
         except OSError as error:
-            raise click.ClickException(f"cannot write {path}: {output.os_reason(error)}") from None
+            raise click.ClickException(
+                f"cannot write the site {self.shown}: {error.strerror or error} (writing {relative}); "
+                "nothing was replaced"
+            ) from None
         self.count += 1
+        return self.staging.hashes[relative]
 
 
 class Store:
@@ -178,57 +187,114 @@ class Store:
         self.conn.close()
 
 
-def check_out(out: str) -> Path:
-    """The output folder: refused (exit 1) if it is a file."""
-    path = Path(out)
-    if path.exists() and not path.is_dir():
-        raise click.ClickException(f"--out {out} is a file, not a folder")
-    return path
+TITLE = "Rating lists"
+"""The site's title when ``--title`` is not given."""
+
+BUILD_OPTIONS = ("rules", "first", "last", "out", "known_at", "title")
+"""The options of a build: ``--check`` takes none of them."""
 
 
 @click.command()
 @click.option(
-    "--rules",
-    "rules",
-    multiple=True,
-    required=True,
-    type=params.Choice(sorted(RULES)),
-    help="A rules version (repeatable).",
+    "--rules", "rules", multiple=True, type=params.Choice(sorted(RULES)), help="A rules version (repeatable)."
 )
-@click.option("--from", "first", required=True, metavar="YYYY-MM", help="The first period.")
-@click.option("--to", "last", required=True, metavar="YYYY-MM", help="The last period.")
-@click.option("--out", "out", required=True, metavar="DIR", help="The folder to write the site into.")
+@click.option("--from", "first", metavar="YYYY-MM", help="The first period.")
+@click.option("--to", "last", metavar="YYYY-MM", help="The last period.")
+@click.option("--out", "out", metavar="DIR", help="The folder of the site: a new or empty folder, or a site.")
 @known_at_option
-@click.option("--title", default="Rating lists", show_default=True, help="The site's title.")
+@click.option("--title", default=None, help=f"The site's title.  [default: {TITLE}]")
+@click.option(
+    "--check", "check", metavar="DIR", help="Say whether DIR is a complete site, and which files differ (no ledger)."
+)
 @pass_context
-def site(
-    obj: Context, rules: tuple[str, ...], first: str, last: str, out: str, known_at: str | None, title: str
-) -> None:
+def site(obj: Context, /, **given: Any) -> None:
     """Write a static site: the lists of a run of periods, a page per player and per event, and how to verify.
 
-    No server is needed: open DIR/index.html, or copy DIR to any web host.
+    No server is needed: open DIR/index.html, or copy DIR to any web host. The site is built in a staging
+    folder beside DIR and put in place whole when complete (issue 22 §2); DIR/manifest.json names the log
+    head it shows and each file's SHA-256. `--check DIR` says whether DIR is a complete site, which files
+    differ from its manifest, and whether each list page's table is its JSON download.
 
     \b
     Example:
         ratings site --rules iecg-1.7 --from 2024-01 --to 2024-11 --out site --title "IECG ratings"
+        ratings site --check site
     """
+    if given["check"] is not None:
+        others = [f"--{name.replace('first', 'from').replace('last', 'to').replace('_', '-')}"
+                  for name in BUILD_OPTIONS if given[name]]  # fmt: skip
+        if others:
+            raise click.UsageError(f"--check takes no other option (not {', '.join(others)})")
+        check(given["check"])
+        return
+    for name, option in (("rules", "--rules"), ("first", "--from"), ("last", "--to"), ("out", "--out")):
+        if not given[name]:
+            raise click.UsageError(f"Missing option '{option}'.")
+    write_site(
+        obj, given["rules"], given["first"], given["last"], given["out"], given["known_at"], given["title"] or TITLE
+    )
+
+
+def write_site(
+    obj: Context, rules: tuple[str, ...], first: str, last: str, out: str, known_at: str | None, title: str
+) -> None:
+    """Build the site into a staging folder beside ``out``, and put it in place whole (issue 22 §2)."""
     chosen = tuple(dict.fromkeys(rules))  # a version given twice is shown once
     with refusals(obj):
         known = known_date(known_at)
+        target = obj.output_folder(out, "--out").resolve()  # never the ledger's folder; a link: where it leads
+        check_replaceable(target, out)
         ratings = obj.ratings()
     with ratings, refusals(obj):
         spans = [(r, site_periods(ratings, r, first, last, date.today())) for r in chosen]
-        folder = check_out(out)
-        written = build(ratings, spans, Writer(folder), known, title)
-    click.echo(f"wrote {written} files into {out}")
+        head = site_head(ratings)
+        try:
+            with Staging(target) as staging:
+                written = build(ratings, spans, Writer(staging, out), known, title, head)
+                moved = ratings.reader.head()
+                if moved != head.position:  # a fact recorded meanwhile: the pages may not all show one log
+                    raise click.ClickException(
+                        f"the log grew from position {head.position} to {moved} while the site was built: "
+                        "nothing was replaced; run it again"
+                    )
+                about = {
+                    "title": title,
+                    "rules": [{"rules": r, "from": labels[0], "to": labels[-1]} for r, labels in spans],
+                    "known_at": known,
+                    "log_head": str(head),
+                }
+                staging.finish(about)
+        except OSError as error:  # making the staging folder, or putting it in place
+            raise click.ClickException(
+                f"cannot put the site in place at {out}: {output.os_reason(error)}; nothing was replaced"
+            ) from None
+    click.echo(f"wrote {written + 1} files into {out}")  # and the manifest
+
+
+def check(folder: str) -> None:
+    """``--check DIR``: exit 0 when DIR is a complete site whose tables show their JSON, else 1."""
+    path = Path(folder)
+    if not path.is_dir():
+        raise click.ClickException(f"--check {folder}: no such folder" if not path.exists() else
+                                   f"--check {folder} is a file, not a site's folder")  # fmt: skip
+    verdict = check_site(path)
+    for line in verdict_lines(folder, verdict):
+        click.echo(line)
+    if not verdict.whole:
+        raise click.exceptions.Exit(1)
 
 
 def build(
-    ratings: Ratings, spans: Sequence[tuple[str, tuple[str, ...]]], writer: Writer, known: str | None, title: str
+    ratings: Ratings,
+    spans: Sequence[tuple[str, tuple[str, ...]]],
+    writer: Writer,
+    known: str | None,
+    title: str,
+    head: Head,
 ) -> int:
-    """Write every page of the site; the number of files written."""
+    """Write every page of the site, each naming the log ``head`` it shows; the number of files written."""
     env = environment()
-    common = {"title": title, "known_at": known}
+    common = {"title": title, "known_at": known, "log_head": str(head)}
     pubs = [p for p in ratings.publications() if known is None or p.on <= known]
     for asset in ASSETS:
         source = env.loader.get_source(env, asset)[0] if env.loader is not None else ""
@@ -236,6 +302,7 @@ def build(
 
     # Lists, and their downloads.
     latest: list[tuple[str, ListPage, tuple[str, ...], dict[str, Publication]]] = []
+    index_shas: dict[str, str] = {}  # the JSON of each latest list, whose top the index shows
     for rules, labels in spans:
         system = system_for(get_rules(rules))
         published: dict[str, Publication] = {}
@@ -246,14 +313,19 @@ def build(
                 published[label] = page.published.publication
             base = f"lists/{rules}/{label}"
             writer.write(f"{base}.csv", list_text(page.rating_list, "csv"))
-            writer.write(f"{base}.json", list_text(page.rating_list, "json"))
-            writer.write(f"{base}.html", render_list(env, common, page, headings(system, page.keys), labels))
+            shas = {"now": writer.write(f"{base}.json", list_text(page.rating_list, "json"))}
+            if page.published is not None and page.published.changes:  # issue 22 §2: the published table's JSON
+                shas["published"] = writer.write(f"{base}.published.json", page.published.published.as_json())
+            writer.write(f"{base}.html", render_list(env, common, page, headings(system, page.keys), labels, shas))
         assert page is not None
         latest.append((rules, page, labels, published))
+        index_shas[rules] = shas["now"]
     index_heads = {rules: headings(system_for(get_rules(rules)), page.keys) for rules, page, _, _ in latest}
     writer.write(
         "index.html",
-        env.get_template("index.html").render(common, root="", sections=latest, heads=index_heads, top=10),
+        env.get_template("index.html").render(
+            common, root="", sections=latest, heads=index_heads, top=10, shas=index_shas
+        ),
     )
     writer.write("verify.html", env.get_template("verify.html").render(common, root="", publications=pubs))
 
@@ -311,8 +383,15 @@ def numeric_columns(rows: Sequence[dict[str, Any]], keys: Sequence[str]) -> list
 
 
 def render_list(
-    env: jinja2.Environment, common: dict[str, Any], page: ListPage, heads: Sequence[str], labels: Sequence[str]
+    env: jinja2.Environment,
+    common: dict[str, Any],
+    page: ListPage,
+    heads: Sequence[str],
+    labels: Sequence[str],
+    shas: dict[str, str],
 ) -> str:
+    """A list's page; ``shas``: the SHA-256 of the JSON each of its tables renders (issue 22 §2: a check
+    compares the table with that JSON, and the JSON with the published digest)."""
     rows = page.rating_list.rows
     keys = list(page.keys)
     filter_key = next((k for k in FILTER_KEYS if k in keys), None)
@@ -334,6 +413,7 @@ def render_list(
         labels=labels,
         published_rows=published_rows,
         line_text=line_text,
+        shas=shas,
     )
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-from pathlib import Path
 
 import click
 
@@ -11,7 +10,9 @@ from commands.context import Context, pass_context, refusals
 from commands.options import known_at_option, known_date, reported_option
 from commands.output import os_reason
 from ledger import file_imports, trf_write
-from ledger.errors import InvalidValueError
+from ledger.errors import ImportRowError, InvalidValueError
+from ledger.imports import csv_lines
+from ledger.outputs import written_aside
 from ledger.trf_import import TrfPlan
 from projections import trf_export
 from projections.replay import knowledge
@@ -22,17 +23,31 @@ from projections.replay import knowledge
 @click.option("--event", "event_id", metavar="ID", help="The event's id [default: the file's name].")
 @click.option("--register-new", is_flag=True, help="Register the file's players the ledger does not know.")
 @click.option("--priors", is_flag=True, help="Record the file's ratings as fide priors as of the event's start.")
+@click.option("--again", is_flag=True, help="Import games already recorded (same players, result and date) again.")
+@click.option(
+    "--into-existing", is_flag=True, help="File the games into the registered --event even where its facts differ."
+)
 @click.option("--dry-run", is_flag=True, help="Print what would be recorded; record nothing.")
 @reported_option
 @pass_context
 def import_trf(
-    obj: Context, file: str, event_id: str | None, register_new: bool, priors: bool, dry_run: bool, reported: str | None
+    obj: Context,
+    file: str,
+    event_id: str | None,
+    register_new: bool,
+    priors: bool,
+    again: bool,
+    into_existing: bool,
+    dry_run: bool,
+    reported: str | None,
 ) -> None:
     """Import a FIDE tournament report (TRF16 or TRF-2026): the event, its players and games, all or nothing.
 
     Players are matched by FIDE id, then by name and birth date. Every adjustment
     made to fit the file is printed, and every player whose points in the file
-    differ from his rounds.
+    differ from his rounds. A file whose games are recorded already (under any
+    event) is refused, and so is a registered event whose type, dates or rate of
+    play differ from the file's.
 
     \b
     Example:
@@ -47,6 +62,8 @@ def import_trf(
             priors=priors,
             reported_on=reported,
             dry_run=dry_run,
+            again=again,
+            into_existing=into_existing,
         )
     for line in report(plan, dry_run):
         click.echo(line)
@@ -91,6 +108,8 @@ def report(plan: TrfPlan, dry_run: bool) -> list[str]:
     help="A CSV file with columns name,player: the player of each PGN name without a FIDE id the ledger holds.",
 )
 @click.option("--date", metavar="YYYY-MM-DD", help="The date of games whose Date and EventDate are incomplete.")
+@click.option("--create-event", is_flag=True, help="Register the --event from the headers if it is not registered.")
+@click.option("--again", is_flag=True, help="Import games already recorded (same players, result and date) again.")
 @click.option("--dry-run", is_flag=True, help="Print what would be recorded; record nothing.")
 @reported_option
 @pass_context
@@ -100,23 +119,30 @@ def import_pgn(
     event_id: str | None,
     mapping: str | None,
     date: str | None,
+    create_event: bool,
+    again: bool,
     dry_run: bool,
     reported: str | None,
 ) -> None:
     """Import the games of a PGN file from their headers (no moves are read), all or nothing.
 
     Players by their WhiteFideId/BlackFideId tags, else by the --players mapping;
-    unfinished games (*) are counted and skipped.
+    unfinished games (*) are counted and skipped. --event names a registered
+    event (or, with --create-event, a new one); a file whose games are recorded
+    already is refused.
 
     \b
     Example:
         ratings import pgn round5.pgn --event open-2024 --players names.csv
     """
+    if create_event and event_id is None:  # issue 22 §5
+        raise click.UsageError("--create-event needs --event: events named by the headers are registered anyway")
     with refusals(obj):
         names = read_names(mapping) if mapping else {}
         plan, records = file_imports.import_pgn(
-            obj.ledger(), file, event=event_id, names=names, reported_on=reported, dry_run=dry_run, date=date
-        )
+            obj.ledger(), file, event=event_id, names=names, reported_on=reported, dry_run=dry_run, date=date,
+            again=again, create_event=create_event,
+        )  # fmt: skip
     verb = "would import" if dry_run else "imported"
     shown = ", ".join(sorted(plan.events)) or "none"
     click.echo(f"{verb} {len(plan.games)} games ({len(plan.unfinished)} unfinished skipped); new events: {shown}")
@@ -135,8 +161,8 @@ def read_names(path: str) -> dict[str, str]:
     """The ``--players`` mapping: a CSV file with a header ``name,player`` (PGN name → membership number)."""
     found: dict[str, str] = {}
     try:
-        with open(path, newline="", encoding="utf-8-sig") as handle:
-            reader = csv.reader(handle)
+        with open(path, "rb") as handle:  # issue 22 §3: line by line, each line bounded
+            reader = csv.reader(csv_lines(handle))
             header = [cell.strip() for cell in next(reader, [])]
             if header != ["name", "player"]:
                 raise InvalidValueError(
@@ -149,8 +175,8 @@ def read_names(path: str) -> dict[str, str]:
                 if name in found:
                     raise InvalidValueError(f"{path} line {line}: {name!r} is mapped twice")
                 found[name] = row[1].strip()
-    except UnicodeDecodeError:
-        raise InvalidValueError(f"{path} is not UTF-8 text") from None
+    except ImportRowError as error:
+        raise InvalidValueError(f"{path} line {error.line}: {error.reason}") from None
     except csv.Error as error:
         raise InvalidValueError(f"{path}: {error}") from None
     return found
@@ -198,6 +224,8 @@ def export_trf(obj: Context, event_id: str, out: str | None, known_at: str | Non
     Example:
         ratings export trf --event open-2024 --out open2024.trf
     """
+    with refusals(obj):  # issue 22 §1: never onto the ledger or its projections file
+        target = None if out is None else obj.output(out, "--out")
     with refusals(obj), obj.ratings() as ratings:
         known = knowledge(known_date(known_at))
         report = trf_export.gather(ratings.reader, ratings.projector.view(known), event_id, known)
@@ -205,11 +233,12 @@ def export_trf(obj: Context, event_id: str, out: str | None, known_at: str | Non
         text = trf_write.write(exported.trf)
     for note in exported.notes:
         click.echo(f"note: {note}", err=True)
-    if out is None:
+    if target is None:
         click.echo(text, nl=False)
         return
     try:
-        Path(out).write_text(text, encoding="utf-8")
+        with written_aside(target) as temp:  # issue 22 §1: a failed write leaves the old file whole
+            temp.write_text(text, encoding="utf-8")
     except OSError as error:  # a folder, an unwritable place, a full disk: no traceback
         raise click.ClickException(f"cannot write --out {out}: {os_reason(error)}") from None
     click.echo(f"wrote event {event_id} to {out}: {len(exported.trf.players)} players, {len(report.games)} games")

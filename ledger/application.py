@@ -26,7 +26,7 @@ from eventsourcing.domain import Aggregate, DomainEventProtocol, MutableOrImmuta
 from eventsourcing.persistence import IntegrityError, Recording
 from eventsourcing.utils import get_topic
 
-from ledger import bulk, chain, identities, stores, values
+from ledger import bulk, chain, damage, identities, stores, values
 from ledger.errors import (
     AlreadyAdjudicatedError,
     DuplicateAdjustmentError,
@@ -104,7 +104,15 @@ from ledger.events import (
     player_key,
     publication_key,
 )
-from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS, PLAYER_OPTIONAL, read_rows
+from ledger.imports import (
+    GAME_COLUMNS,
+    GAME_OPTIONAL,
+    PLAYER_COLUMNS,
+    PLAYER_OPTIONAL,
+    count_lines,
+    csv_lines,
+    read_rows,
+)
 from ledger.postgres import PgLedgerRecorder
 from ledger.store import LedgerRecorder, LogRecord, StoredRow, type_of
 from ledger.stores import ClosableReader
@@ -128,35 +136,16 @@ IMPORTS = {"players": (PLAYER_COLUMNS, PLAYER_OPTIONAL), "games": (GAME_COLUMNS,
 def csv_data_rows(path: str) -> int:
     """The rows of a CSV file after its header (for a progress bar), or a refusal that writes nothing: a file
     that is not UTF-8 text (:class:`~ledger.errors.ImportRowError` naming its first such line), or that
-    cannot be read (a :class:`~ledger.errors.LedgerError`)."""
+    cannot be read (a :class:`~ledger.errors.LedgerError`). Read in blocks, in bounded memory (issue 22 §3)."""
     try:
-        with open(path, newline="", encoding=CSV_ENCODING) as handle:
-            return max(0, sum(1 for _ in handle) - 1)
-    except UnicodeDecodeError:
-        raise _not_utf8(path) from None
+        with open(path, "rb") as handle:
+            return max(0, count_lines(handle) - 1)
     except OSError as error:
         raise _unreadable(path, error) from None
 
 
-def _not_utf8(path: str) -> ImportRowError:
-    return ImportRowError(
-        _undecodable_line(path), "the file is not UTF-8 text; save it as UTF-8 (nothing was recorded)"
-    )
-
-
 def _unreadable(path: str, error: OSError) -> LedgerError:
     return LedgerError(f"cannot read {path}: {error.strerror or error}")
-
-
-def _undecodable_line(path: str) -> int:
-    """The first line of the file at ``path`` that is not UTF-8 text (0 if there is none)."""
-    with open(path, "rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            try:
-                raw.decode("utf-8")
-            except UnicodeDecodeError:
-                return number
-    return 0
 
 
 def os_user() -> str:
@@ -258,12 +247,15 @@ class RatingLedger(Application[UUID]):
         clock: Callable[[], date] = date.today,
         user: str | None = None,
     ) -> None:
+        recorder_name = values.check_free_text(user or os_user(), "--by")  # issue 22 §5
         info = stores.check(path)
         problem = stores.write_problem(path)
         if problem is not None or info.immutable:
             raise ReadOnlyLedgerError(
                 f"the ledger {path} is read-only ({problem or 'its folder is read-only'}): nothing was recorded"
             )
+        if not stores.is_central(path):
+            damage.refuse_if_found(path)  # issue 22 §5: found damaged by an earlier command
         if info.first_position is not None and info.first_position <= 0:
             raise UncoveredRowError(
                 f"the ledger {path} holds a row at position {info.first_position}, outside the hash chain: "
@@ -272,7 +264,7 @@ class RatingLedger(Application[UUID]):
         super().__init__(env=stores.env(path))
         self.path = path
         self.clock = clock
-        self.user = user or os_user()
+        self.user = recorder_name
         self.notices: list[str] = []
         """What a command should say besides its answer (a witness that could not be extended)."""
         recorder = self.recorder
@@ -356,7 +348,8 @@ class RatingLedger(Application[UUID]):
         values.check_result(result)
         finished_on, reported = self._check_game_dates(finished, reported_on)
         kind, tc = values.check_game_kind(forfeit, time_control)
-        name = values.check_name(tournament, "tournament", required=False) if tournament else None
+        values.check_forfeit_result(result, kind)  # issue 22 §4: a drawn forfeit crashed every crosstable
+        name = values.check_free_text(tournament, "tournament", required=False) if tournament else None
         event_id = self._check_game_event(event, finished_on) if event else None
         mode = values.check_choice(mode, values.MODES, "mode") if mode else None
         return GameFacts(game, white, black, result, finished_on, name or None, tc, event_id, mode, kind, reported)
@@ -758,6 +751,8 @@ class RatingLedger(Application[UUID]):
         and must not be after today."""
         if field in ("start", "end") and isinstance(value, str) and value:
             return self._day(value, f"{field} date").isoformat()
+        if field in ("name", "site") and value not in (None, ""):  # issue 22 §5: free text, as given
+            values.check_free_text(value, "event name" if field == "name" else "site")
         return values.check_event_fact(field, value)
 
     @staticmethod
@@ -1037,7 +1032,7 @@ class RatingLedger(Application[UUID]):
         if status is not None:
             values.check_choice(status, values.PRIOR_STATUSES, "status")
         values.check_prior(system, rating, games, deviation, volatility)
-        source = values.check_name(source, "source", required=False)
+        source = values.check_free_text(source, "source", required=False)
         if status == "provisional" and not games:
             raise InvalidValueError(
                 "a provisional rating needs the games behind it (--games at least 1): it is 'rating/games'"
@@ -1095,6 +1090,8 @@ class RatingLedger(Application[UUID]):
         for field, value in changes.items():
             corrected[field] = self._game_value(field, value, reported)
         self._check_sides(game, corrected["white"], corrected["black"], self._player_counts)
+        # Issue 22 §4: no correction leaves a drawn forfeit (nor keeps one an older version recorded).
+        values.check_forfeit_result(str(corrected["result"]), str(corrected["forfeit"]))
         differing = {f: corrected[f] for f in GAME_FIELDS if corrected[f] != aggregate.facts[f]}
         if {"white", "black", "finished"} & set(differing):
             self._check_born(str(corrected["finished"]), str(corrected["white"]), str(corrected["black"]))
@@ -1144,7 +1141,7 @@ class RatingLedger(Application[UUID]):
             return event
         if field == "mode":
             return values.check_choice(value, values.MODES, "mode") if value else None
-        return values.check_name(value, "tournament", required=False) or None if value else None  # tournament
+        return values.check_free_text(value, "tournament", required=False) or None if value else None  # tournament
 
     def void_game(
         self, game: str, *, reason: str, reported_on: str | None = None, dry_run: bool = False
@@ -1551,15 +1548,12 @@ class RatingLedger(Application[UUID]):
         (:meth:`import_games`); all or nothing, with the refusals of ``ratings import``."""
         columns, optional = IMPORTS[what]
         try:
-            handle = open(path, newline="", encoding=CSV_ENCODING)  # noqa: SIM115 (closed below)
+            handle = open(path, "rb")  # noqa: SIM115 (closed below)
         except OSError as error:
             raise _unreadable(path, error) from None
-        with handle:
-            rows = read_rows(handle, columns, optional)
-            try:
-                return self.import_players(rows, progress) if what == "players" else self.import_games(rows, progress)
-            except UnicodeDecodeError:  # met while the rows are checked, before anything is written
-                raise _not_utf8(path) from None
+        with handle:  # issue 22 §3: line by line, each line bounded, not UTF-8 refused with its line
+            rows = read_rows(csv_lines(handle), columns, optional)
+            return self.import_players(rows, progress) if what == "players" else self.import_games(rows, progress)
 
     def import_players(self, rows: Iterable[tuple[int, dict[str, str]]], progress: Progress | None = None) -> int:
         """Register every player of the rows, or none (one bad row refuses the file)."""
@@ -1642,7 +1636,7 @@ class RatingLedger(Application[UUID]):
         # The checks of a player and of the dates, forfeit and time control depend on a few texts
         # only: each is made once per distinct text (a dict lookup after that).
         terms = bulk.Memo(check_terms)
-        names: bulk.Memo[str, str] = bulk.Memo(lambda text: values.check_name(text, "tournament", required=False))
+        names: bulk.Memo[str, str] = bulk.Memo(lambda text: values.check_free_text(text, "tournament", required=False))
         modes: bulk.Memo[str, str] = bulk.Memo(lambda text: values.check_choice(text, values.MODES, "mode"))
         self._events_seen = {}
         try:
@@ -1662,6 +1656,8 @@ class RatingLedger(Application[UUID]):
                         check_result(result)
                         when = (finished, row.get("reported"), forfeit, row.get("time_control"))
                         finished_on, reported, kind, tc = terms[when]
+                        if kind != "none":
+                            values.check_forfeit_result(result, kind)  # issue 22 §4
                         if tournament:
                             names[tournament]
                         if event_id is not None:

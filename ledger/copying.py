@@ -12,10 +12,15 @@ What it does, in order:
    nothing is written, since a copy would carry the damage into a ledger that looks new.
 2. Reads the events and the witness in one snapshot of the source, so that offices recording meanwhile
    neither tear the copy nor slip an event in half-witnessed.
-3. Writes them into the destination in one transaction: a new SQLite file (made by the copy, removed
-   if the copy fails), or a PostgreSQL database holding no ledger or an empty one (``ratings init``).
+3. Writes them into the destination in one transaction: a new SQLite file, or a PostgreSQL database holding
+   no ledger or an empty one (``ratings init``).
 4. Verifies the destination, and refuses (leaving the destination as it was before the transaction)
    unless it ends at the source's head.
+
+A new SQLite file is built under a hidden temporary name beside it, verified there, and only then given its
+name, never replacing a file made there meanwhile (issue 22 §1 and §5, :func:`ledger.outputs.written_new`): a
+copy that fails or is killed leaves no ledger at the destination (an empty one would pass ``verify`` with
+"0 events" and refuse the retry as "already exists").
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from typing import Any
 
 from ledger import chain, ledger_file, postgres
 from ledger.errors import LedgerError, LedgerExistsError, LedgerFileError, NoLedgerError
+from ledger.outputs import written_new
 
 _FETCH = 20_000
 
@@ -79,31 +85,51 @@ def _check_source(source: str, recorded: Iterable[chain.RecordedHead]) -> chain.
 
 
 def _into_sqlite(
-    dest: str, events: Iterator[Sequence[EventRow]], blocks: list[BlockRow], progress: Progress | None
+    dest: str,
+    events: Iterator[Sequence[EventRow]],
+    blocks: list[BlockRow],
+    progress: Progress | None,
+    source_head: chain.Head,
 ) -> int:
-    ledger_file.create(dest)  # refuses an existing file; the copy removes it if it fails
+    """Write the new SQLite file ``dest`` aside, verify it ends at ``source_head``, then name it (issue 22 §5)."""
     count = 0
     try:
-        uri = Path(dest).resolve().as_uri() + "?mode=rw"
-        with closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as conn:
-            conn.execute("BEGIN IMMEDIATE")
-            for rows in events:
-                conn.executemany(
-                    f"INSERT INTO {ledger_file.EVENTS_TABLE} (rowid, originator_id, originator_version, topic, state) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    [(position, oid, version, topic, state) for position, topic, oid, version, state in rows],
+        with written_new(Path(dest)) as temp:
+            ledger_file.create(str(temp))
+            uri = temp.resolve().as_uri() + "?mode=rw"
+            with closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as conn:
+                conn.execute("BEGIN IMMEDIATE")
+                for rows in events:
+                    conn.executemany(
+                        f"INSERT INTO {ledger_file.EVENTS_TABLE} "
+                        "(rowid, originator_id, originator_version, topic, state) VALUES (?, ?, ?, ?, ?)",
+                        [(position, oid, version, topic, state) for position, topic, oid, version, state in rows],
+                    )
+                    count += len(rows)
+                    if progress is not None:
+                        progress(len(rows))
+                conn.execute(chain._CREATE_WITNESS)
+                conn.executemany(chain.INSERT_BLOCK, blocks)
+                conn.execute("COMMIT")
+            report = chain.verify(str(temp))
+            if not report.ok or report.head != source_head:
+                raise CopyError(
+                    f"the copy {dest} ended at {report.head.short()}, not at the source's head {source_head.short()}: "
+                    "it was removed, and nothing was written"
                 )
-                count += len(rows)
-                if progress is not None:
-                    progress(len(rows))
-            conn.execute(chain._CREATE_WITNESS)
-            conn.executemany(chain.INSERT_BLOCK, blocks)
-            conn.execute("COMMIT")
-    except BaseException:
-        for suffix in ("", "-wal", "-shm", "-journal"):
-            Path(f"{dest}{suffix}").unlink(missing_ok=True)
-        raise
+    except (FileNotFoundError, PermissionError) as error:  # the folder went away, or may not be written
+        raise LedgerFileError(f"cannot write {dest}: {error.strerror or error}") from None
     return count
+
+
+def _source_head(conn: Any) -> chain.Head:
+    """The head of the source as its snapshot ``conn`` holds it."""
+    last = conn.execute("SELECT max(rowid) FROM stored_events").fetchone()[0]
+    if last is not None:
+        found = chain.hash_at(conn, int(last))
+        if found is not None:
+            return chain.Head(int(last), found.hex())
+    return chain.Head(0, chain.ZERO.hex())
 
 
 def _into_postgres(
@@ -162,25 +188,20 @@ def copy(
         raise CopyError(f"--from and --to name the same ledger ({postgres.shown(source)})")
     if not postgres.is_url(dest):
         target = Path(dest)
-        if target.exists():
-            what = "a folder" if target.is_dir() else "a file"
+        if target.exists() or target.is_symlink():
+            what = "a folder" if target.is_dir() else "a file" if target.exists() else "a link to a missing file"
             raise LedgerExistsError(f"{dest} already exists ({what}): the {kind} writes a new file")
         if not target.resolve().parent.is_dir():
             raise LedgerFileError(f"cannot write the {kind} {dest}: the folder {target.parent} does not exist")
     _check_source(source, recorded)
     with closing(chain._read_only(source)) as conn:
         blocks = _blocks(conn)
+        source_head = _source_head(conn)
         events = _events(conn)
-        if postgres.is_url(dest):
-            count = _into_postgres(dest, events, blocks, progress)
-        else:
-            count = _into_sqlite(dest, events, blocks, progress)
-        source_head = chain.Head(0, chain.ZERO.hex())
-        last = conn.execute("SELECT max(rowid) FROM stored_events").fetchone()[0]
-        if last is not None:
-            found = chain.hash_at(conn, int(last))
-            if found is not None:
-                source_head = chain.Head(int(last), found.hex())
+        if not postgres.is_url(dest):
+            count = _into_sqlite(dest, events, blocks, progress, source_head)
+            return Copied(count, len(blocks), source_head)
+        count = _into_postgres(dest, events, blocks, progress)
     report = chain.verify(dest)
     if not report.ok or report.head != source_head:
         raise CopyError(

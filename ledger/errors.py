@@ -67,6 +67,14 @@ class DuplicateGameError(LedgerError):
     """A second recording of the same game id."""
 
 
+class AlreadyRecordedError(DuplicateGameError):
+    """A file whose games are recorded already, under any ids (issue 22 §5: the same tournament imported twice)."""
+
+
+class EventFactsError(LedgerError):
+    """An import into a registered event whose facts (type, dates, rate of play) disagree with the file's."""
+
+
 class SelfPlayError(LedgerError):
     """A game whose white and black are the same player."""
 
@@ -169,3 +177,15 @@ class ReadOnlyLedgerError(LedgerFileError):
 
 class UncoveredRowError(LedgerFileError):
     """A stored row the hash chain does not cover (at rowid ≤ 0): recording is refused until it is examined."""
+
+
+class DamagedLedgerError(LedgerFileError):
+    """A ledger file SQLite finds damaged, or one a command found so earlier (issue 22 §5: no recording until
+    ``ratings verify`` passes)."""
+
+    def __init__(self, message: str, path: str | None = None, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        """The damaged file, when SQLite found it so just now (to be marked, :mod:`ledger.damage`)."""
+        self.detail = detail
+        """What SQLite said."""

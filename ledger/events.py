@@ -275,6 +275,7 @@ class GameRecorded(Aggregate.Created):
         aggregate.game = self.game
         aggregate.facts = {field: getattr(self, field) for field in GAME_FIELDS}
         aggregate.reported_on = self.reported_on
+        aggregate.recorded = dict(aggregate.facts)
 
 
 GAME_FIELDS = ("white", "black", "result", "finished", "forfeit", "tournament", "time_control", "event", "mode")
@@ -296,6 +297,7 @@ class GameCorrected(Aggregate.Event):
 
     def apply(self, aggregate: Any) -> None:
         aggregate.facts.update(self.changes)
+        aggregate.corrections.append((self.reported_on, self.changes))
 
 
 class GameVoided(Aggregate.Event):
@@ -344,6 +346,11 @@ class Game(Aggregate):
         self.reported_on = ""
         self.voided = False
         self.adjudicated_on: str | None = None
+        self.recorded: dict[str, Any] = {}
+        """The facts as recorded, before any correction."""
+        self.corrections: list[tuple[str, dict[str, Any]]] = []
+        """Each correction's reported date and changes, in log order: what a view of the game as known at a
+        date applies (issue 22 §4)."""
 
     @property
     def finished(self) -> str:

@@ -72,11 +72,15 @@ import io
 import os
 import re
 import zipfile
-from collections.abc import Iterator
-from typing import IO, BinaryIO, Literal, NamedTuple, TextIO, cast
-from xml.etree import ElementTree
+from collections.abc import Iterable, Iterator
+from typing import IO, TYPE_CHECKING, BinaryIO, Final, Literal, NamedTuple, cast
+from xml.parsers import expat
 
 from ledger.errors import LedgerError
+from ledger.lines import LineReader
+
+if TYPE_CHECKING:
+    from pyexpat import XMLParserType
 
 Kind = Literal["standard", "rapid", "blitz"]
 KINDS: tuple[Kind, ...] = ("standard", "rapid", "blitz")
@@ -184,6 +188,12 @@ def _entry(fields: dict[str, str], ratings: dict[Kind, tuple[str, ...]], line: i
 
 # --- XML -------------------------------------------------------------------------------
 
+MAX_XML_TEXT: Final = 1000
+"""The longest value of a player's child element read, in characters (issue 22 §3): FIDE's longest are names."""
+MAX_XML_PLAYER: Final = 65536
+"""The most bytes of XML read without the end of a ``<player>`` (issue 22 §3): FIDE's take some 450."""
+_XML_BLOCK: Final = 65536
+
 _XML_FIELDS = {"fideid": "id", "name": "name", "country": "fed", "sex": "sex", "title": "title"}
 _XML_FIELDS |= {"birthday": "born", "flag": "flag"}
 _XML_RATINGS: dict[Kind, tuple[str, str, str]] = {
@@ -193,11 +203,69 @@ _XML_RATINGS: dict[Kind, tuple[str, str, str]] = {
 }
 
 
+class _Players:
+    """expat's handlers for FIDE's XML: each ``<player>`` of the root, as its children's stripped text by tag.
+
+    Only the text of a player's children is kept (each at most :data:`MAX_XML_TEXT` characters), and only
+    until the player is yielded: no tree is built (issue 22 §3). A ``<!DOCTYPE>`` is refused as it starts, so
+    no entity is ever declared, expanded or fetched (a billion-laughs file, an external entity).
+    """
+
+    def __init__(self, parser: XMLParserType) -> None:
+        self.parser = parser
+        self.depth = 0
+        self.player: dict[str, str] | None = None
+        self.parts: list[str] | None = None
+        self.size = 0
+        self.done: list[dict[str, str]] = []
+        self.ended = 0
+        """The byte offset of the end of the last ``<player>`` read (or 0)."""
+
+    def start(self, tag: str, attributes: object) -> None:
+        self.depth += 1
+        if self.depth == 1 and tag != "playerslist":
+            raise FideListError(None, f"the root element is <{tag}>, not FIDE's <playerslist>")
+        if tag == "player" and self.depth != 2:
+            raise FideListError(self.parser.CurrentLineNumber, "a <player> inside another element", unit="XML line")
+        if self.depth == 2 and tag == "player":
+            self.player = {}
+        elif self.depth == 3 and self.player is not None:
+            self.parts, self.size = [], 0
+
+    def text(self, data: str) -> None:
+        if self.parts is not None and self.depth == 3:
+            self.size += len(data)
+            if self.size > MAX_XML_TEXT:
+                raise FideListError(
+                    self.parser.CurrentLineNumber, f"a value longer than {MAX_XML_TEXT:,} characters", unit="XML line"
+                )
+            self.parts.append(data)
+
+    def end(self, tag: str) -> None:
+        if self.depth == 3 and self.player is not None and self.parts is not None:
+            self.player[tag] = "".join(self.parts).strip()
+            self.parts = None
+        elif self.depth == 2 and self.player is not None:
+            self.done.append(self.player)
+            self.player = None
+            self.ended = self.parser.CurrentByteIndex
+        self.depth -= 1
+
+    def doctype(self, *_: object) -> None:
+        raise FideListError(
+            self.parser.CurrentLineNumber,
+            "a <!DOCTYPE> declaration: FIDE's list has none, and its entities are not expanded",
+            unit="XML line",
+        )
+
+
 def read_xml(handle: BinaryIO) -> Iterator[FideEntry]:
     """Each ``<player>`` of FIDE's XML list, in order; ``line`` is the player's ordinal (from 1).
 
-    Streamed with :func:`xml.etree.ElementTree.iterparse`: each ``<player>`` is
-    cleared and dropped from the root once read, so memory stays bounded.
+    Streamed through expat in blocks of 64 KiB, keeping only the player being read (issue 22 §3): a DTD
+    (and so any entity declaration: billion laughs, external entities) is refused as it starts, a value
+    over :data:`MAX_XML_TEXT` characters as it is read, and :data:`MAX_XML_PLAYER` bytes without the end of
+    a ``<player>`` (not FIDE's list) once read.
 
     >>> xml = b"<playerslist><player><fideid>1503014</fideid><name>Carlsen, Magnus</name>"
     >>> xml += b"<country>NOR</country><sex>M</sex><title>GM</title><rating>2823</rating><games>0</games>"
@@ -206,29 +274,39 @@ def read_xml(handle: BinaryIO) -> Iterator[FideEntry]:
     [(1, 1503014, 'NOR', FideRating(rating=2823, games=0, k=10), None)]
     """
     unit = "player"
-    root: ElementTree.Element | None = None
+    parser = expat.ParserCreate()
+    players = _Players(parser)
+    parser.StartElementHandler = players.start
+    parser.EndElementHandler = players.end
+    parser.CharacterDataHandler = players.text
+    parser.StartDoctypeDeclHandler = players.doctype
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     ordinal = 0
-    events = ElementTree.iterparse(handle, events=("start", "end"))
-    try:
-        for event, element in events:
-            if root is None:
-                root = element
-                if root.tag != "playerslist":
-                    raise FideListError(None, f"the root element is <{root.tag}>, not FIDE's <playerslist>")
-                continue
-            if event != "end" or element.tag != "player":
-                continue
+    fed = 0
+    while True:
+        block = handle.read(_XML_BLOCK)
+        try:
+            parser.Parse(block, not block)
+        except expat.ExpatError as error:
+            reason = expat.ErrorString(error.code)
+            raise FideListError(
+                error.lineno, f"column {error.offset + 1}: not well-formed XML ({reason})", unit="XML line"
+            ) from None
+        fed += len(block)
+        for texts in players.done:
             ordinal += 1
-            texts = {child.tag: (child.text or "").strip() for child in element}
-            element.clear()
-            root.remove(element)
             fields = {key: texts.get(tag, "") for tag, key in _XML_FIELDS.items()}
             ratings = {kind: tuple(texts.get(tag, "") for tag in tags) for kind, tags in _XML_RATINGS.items()}
             yield _entry(fields, ratings, ordinal, unit)
-    except ElementTree.ParseError as error:
-        line, column = error.position
-        reason = str(error).split(":")[0]
-        raise FideListError(line, f"column {column + 1}: not well-formed XML ({reason})", unit="XML line") from None
+        players.done.clear()
+        if not block:
+            return
+        if fed - players.ended > MAX_XML_PLAYER:
+            raise FideListError(
+                ordinal + 1,
+                f"over {MAX_XML_PLAYER // 1024} KiB of XML without the end of a <player>: not FIDE's list",
+                unit=unit,
+            )
 
 
 # --- TXT -------------------------------------------------------------------------------
@@ -240,6 +318,8 @@ _TXT_RATINGS: dict[Kind, tuple[str, str, str]] = {
     "rapid": ("rrtng", "rgm", "rk"),
     "blitz": ("brtng", "bgm", "bk"),
 }
+MAX_TXT_LINE: Final = 4096
+"""The longest TXT line read, in bytes (issue 22 §3): FIDE's are 162 (the legacy list's 158)."""
 _MONTH = re.compile(r"[a-z]{3}\d{2}")
 """The rating's header word of a one-rating list: the list's month, ``OCT26`` (matched lower-cased)."""
 
@@ -309,7 +389,7 @@ def _check_text(text: str, line: int) -> None:
         raise FideListError(line, "not UTF-8 text") from None
 
 
-def read_txt(handle: TextIO, *, kind: Kind | None = None) -> Iterator[FideEntry]:
+def read_txt(handle: Iterable[str], *, kind: Kind | None = None) -> Iterator[FideEntry]:
     """Each player of FIDE's fixed-width TXT list, in order, with its line number (the header is line 1).
 
     The columns are those of the file's header line (see the module's docstring).
@@ -361,8 +441,9 @@ def _read_stream(binary: IO[bytes], name: str) -> Iterator[FideEntry]:
     if start.startswith(b"<"):
         yield from read_xml(cast(BinaryIO, buffered))
     else:
-        text = io.TextIOWrapper(buffered, encoding="utf-8", errors="surrogateescape", newline=None)
-        yield from read_txt(text, kind=_kind_from_name(name))
+        # issue 22 §3: line by line, a line over MAX_TXT_LINE bytes or not UTF-8 refused as it is read
+        lines = LineReader(buffered, limit=MAX_TXT_LINE, refuse=FideListError, kind="FIDE's rating list")
+        yield from read_txt(lines, kind=_kind_from_name(name))
 
 
 def read(path: str) -> Iterator[FideEntry]:

@@ -5,23 +5,52 @@ Each reader is pure (:mod:`ledger.trf`, :mod:`ledger.pgn`, :mod:`ledger.fide_lis
 (:mod:`ledger.trf_import`, :mod:`ledger.pgn_import`); here they meet the ledger: what it holds is read for the
 plan (:func:`known_people`), and the plan's facts are checked as their own commands check them and recorded in
 one transaction (:func:`record_import`), or returned unrecorded with ``dry_run``.
+
+Choices of issue 22 §5, where it is silent:
+
+- **A file imported twice** is known by its games, not by its name or the event's id
+  (:func:`check_not_recorded`): a game of the file is recorded already when a game of the log, as first
+  recorded (a correction since does not hide it: the file is the same file), has its White, Black, result
+  and date, its players read through merges; void games count (a W/D/L game of a report is voided as it
+  is recorded), the games of a void event do not (a voided import may be imported again). One such game
+  refuses the file, naming the events (or the ids of the games without one) that hold them; ``again``
+  imports it all the same (two games that coincide, a director's word). It is the same for TRF and PGN,
+  so a tournament reported in both is counted once.
+- **A TRF into a registered event** (``--event`` of one, or a file named as one): the games go into it when
+  its facts agree with the file's (:func:`ledger.trf_import.disagreements`), else the import is refused
+  naming each fact, unless ``into_existing``; a new id registers the file's event, as it always did (the
+  file carries the event's facts: no fact is lost to a misspelt id).
+- **``import pgn --event E``** of an unregistered E is refused, as ``game record --event`` refuses it, unless
+  ``create_event`` (then E is registered from the games' headers, as before); events named by the Event
+  headers (no ``--event``) are registered as before. PGN games carry their own TimeControl and Mode, so an
+  import into a registered event compares no facts (each game's date must fall within the event's).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple
 
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError
 
 from ledger import fide_list, pgn, pgn_import, trf, trf_import, values
 from ledger.application import GameFacts, RatingLedger, _named, _unreadable, check_registration
-from ledger.errors import DuplicateGameError, DuplicatePriorError, LedgerError, UnknownPlayerError, VoidError
+from ledger.errors import (
+    AlreadyRecordedError,
+    DuplicateGameError,
+    DuplicatePriorError,
+    EventFactsError,
+    LedgerError,
+    UnknownEventError,
+    UnknownPlayerError,
+    VoidError,
+)
 from ledger.events import (
     EVENT_FIELDS,
     Game,
@@ -95,6 +124,7 @@ def known_people(ledger: RatingLedger) -> trf_import.Known:
         registered=set(people),
         fide_priors=earliest,
         today=ledger.clock().isoformat(),
+        merged=merged,
     )
 
 
@@ -107,27 +137,40 @@ def import_trf(
     priors: bool = False,
     reported_on: str | None = None,
     dry_run: bool = False,
+    again: bool = False,
+    into_existing: bool = False,
 ) -> tuple[trf_import.TrfPlan, list[LogRecord]]:
     """Import a FIDE tournament report (TRF16 or TRF-2026): its event, players, priors and games, in one
     transaction or not at all (issue 13 §1); ``dry_run`` records nothing and returns what it would.
 
     ``event`` is the event's id (default: the file's name without its extension); an event already
-    registered under it takes the games (they must fall within its dates).
+    registered under it takes the games (they must fall within its dates) when its facts agree with the
+    file's, or with ``into_existing``; a file whose games are recorded already is refused unless ``again``
+    (issue 22 §5, in the module's docstring).
     """
     try:
-        with open(path, encoding="utf-8-sig", newline="") as handle:
-            text = handle.read()
+        with open(path, "rb") as handle:  # issue 22 §3: read line by line, in bounded memory
+            parsed = trf.read(handle)
     except OSError as error:
         raise _unreadable(path, error) from None
-    except UnicodeDecodeError:
-        try:
-            with open(path, encoding="latin-1", newline="") as handle:  # Swiss-Manager's older files
-                text = handle.read()
-        except OSError as error:
-            raise _unreadable(path, error) from None
-    parsed = trf.parse(text)
     event_id = values.check_id(event if event is not None else os.path.splitext(os.path.basename(path))[0], "event")
-    plan = trf_import.plan(parsed, event_id, known_people(ledger), register_new=register_new, priors=priors)
+    known = known_people(ledger)
+    plan = trf_import.plan(parsed, event_id, known, register_new=register_new, priors=priors)
+    if not again:  # issue 22 §5: the same tournament imported twice
+        check_not_recorded(ledger, path, plan.games, known.merged)
+    registered = ledger._get(event_key(event_id), Tournament)
+    if registered is not None and not registered.voided:  # a void one is refused as it always was
+        disagree = trf_import.disagreements(plan, registered.facts)
+        if disagree and not into_existing:  # issue 22 §5: standard games filed into a rapid event
+            raise EventFactsError(
+                f"event {event_id!r} is registered with other facts than the file's: {'; '.join(disagree)}: "
+                f"give the file's games an event of their own (--event), or --into-existing to file them "
+                f"into {event_id!r} as registered"
+            )
+        plan.notes.append(
+            f"event {event_id} was registered already: its games are filed into it, with its facts as registered"
+            + (f" ({'; '.join(disagree)})" if disagree else "")
+        )
     records = record_import(ledger,
         {event_id: plan.event_facts}, plan.new_players, plan.priors, plan.games, f"tournament report of {event_id}",
         reported_on, dry_run,
@@ -144,19 +187,28 @@ def import_pgn(
     reported_on: str | None = None,
     dry_run: bool = False,
     date: str | None = None,
+    again: bool = False,
+    create_event: bool = False,
 ) -> tuple[pgn_import.PgnPlan, list[LogRecord]]:
     """Import the games of a PGN file from their headers (issue 13 §2), in one transaction or not at all.
 
     ``names`` maps PGN names to players (for players without a FIDE id the ledger holds);
-    ``event`` names the event of every game (else they are grouped by their Event headers).
+    ``event`` names the event of every game (else they are grouped by their Event headers): a registered
+    one, or, with ``create_event``, a new one registered from the headers; a file whose games are recorded
+    already is refused unless ``again`` (issue 22 §5, in the module's docstring).
     """
     try:
-        with open(path, encoding="utf-8-sig", newline="") as handle:
-            games = pgn.read(handle).games
+        with open(path, "rb") as handle:  # issue 22 §3: read line by line, in bounded memory
+            games = pgn.read_binary(handle).games
     except OSError as error:
         raise _unreadable(path, error) from None
     if event is not None:
         event = values.check_id(event, "event")
+        if not create_event and ledger._get(event_key(event), Tournament) is None:  # issue 22 §5: as game record
+            raise UnknownEventError(
+                f"unknown event {event!r}: register it first (ratings event register), or give --create-event "
+                "to register it from the file's headers"
+            )
     known = known_people(ledger)
     for player in (names or {}).values():
         if player not in known.people:
@@ -169,6 +221,8 @@ def import_pgn(
         registered=lambda name: ledger._get(event_key(name), Tournament) is not None,
         date=ledger._day(date, "--date").isoformat() if date else None,
     )
+    if not again:  # issue 22 §5: the same games imported twice
+        check_not_recorded(ledger, path, plan.games, known.merged)
     records = record_import(ledger, plan.events, [], [], plan.games, "", reported_on, dry_run)
     return plan, records
 
@@ -236,6 +290,84 @@ def import_fide_list(
                 "another recording added priors of the same players meanwhile: nothing was imported; try again"
             ) from None
     return report
+
+
+class Holder(NamedTuple):
+    """A recorded game that a game of a file matches (:func:`check_not_recorded`)."""
+
+    event: str | None
+    game: str
+    reported_on: str
+
+
+def recorded_already(
+    ledger: RatingLedger, games: Sequence[trf_import.PlannedGame], merged: Mapping[str, str]
+) -> list[Holder]:
+    """The recorded games that ``games`` match (issue 22 §5), each used once, in the order of ``games``: the
+    same White, Black, result and date as first recorded (players through ``merged``), void games included,
+    the games of a void event not.
+
+    One read of the log's games; only those of the file's dates are decoded, so the memory is the matches'.
+    """
+    if not games:
+        return []
+    wanted = Counter((g.white, g.black, g.result, g.finished) for g in games)
+    days = {day.encode() for _, _, _, day in wanted}
+    found: dict[tuple[str, str, str, str], list[Holder]] = {}
+    reader = ledger.reader()
+    try:
+        for record in reader.records_of(("GameRecorded",)):
+            if not any(day in record.state for day in days):  # the date is in the stored JSON as it is
+                continue
+            facts = record.facts()
+            white, black = merged.get(facts["white"], facts["white"]), merged.get(facts["black"], facts["black"])
+            key = (white, black, facts["result"], facts["finished"])
+            if key in wanted:
+                found.setdefault(key, []).append(Holder(facts["event"], facts["game"], facts["reported_on"]))
+    finally:
+        reader.close()
+    events = {holder.event for held in found.values() for holder in held if holder.event is not None}
+    void = {e for e in events if (t := ledger._get(event_key(e), Tournament)) is not None and t.voided}
+    for held in found.values():
+        held[:] = [holder for holder in held if holder.event not in void]
+        held.reverse()  # popped in log order
+    matched: list[Holder] = []
+    for game in games:
+        held = found.get((game.white, game.black, game.result, game.finished), [])
+        if held:
+            matched.append(held.pop())
+    return matched
+
+
+def check_not_recorded(
+    ledger: RatingLedger, path: str, games: Sequence[trf_import.PlannedGame], merged: Mapping[str, str]
+) -> None:
+    """Refuse a file some of whose games are recorded already (:func:`recorded_already`), naming the events
+    that hold them, or the games that belong to none (issue 22 §5)."""
+    held = recorded_already(ledger, games, merged)
+    if not held:
+        return
+    by_event: dict[str, list[Holder]] = {}
+    loose: list[str] = []
+    for holder in held:
+        if holder.event is None:
+            loose.append(holder.game)
+        else:
+            by_event.setdefault(holder.event, []).append(holder)
+    where = [
+        f"in event {event} (reported {min(h.reported_on for h in holders)})" for event, holders in by_event.items()
+    ]
+    if loose:
+        shown = ", ".join(loose[:3]) + (f" and {len(loose) - 3} more" if len(loose) > 3 else "")
+        where.append(f"as game{'s' if len(loose) > 1 else ''} {shown} of no event")
+    if len(held) == len(games):
+        count = "its one game is" if len(games) == 1 else f"its {len(games)} games are"
+    else:
+        count = f"{len(held)} of its {len(games)} games {'is' if len(held) == 1 else 'are'}"
+    raise AlreadyRecordedError(
+        f"{path}: {count} recorded already, {' and '.join(where)}: give --again to import "
+        f"{'them' if len(held) > 1 else 'it'} again"
+    )
 
 
 def record_import(

@@ -1,16 +1,24 @@
 """CSV files for ``ratings import``: header checks and rows with their line numbers.
 
-Parsers take an open text handle and leave the I/O to the caller. An empty
-cell means the default.
+Parsers take an open text handle (or :func:`csv_lines` of a binary one) and
+leave the I/O to the caller. An empty cell means the default.
+
+Issue 22 §3 (memory bounded on any input): :func:`csv_lines` reads a file line
+by line (:class:`ledger.lines.LineReader`), refusing a line over
+:data:`MAX_LINE` bytes after reading that much of it, and a line that is not
+UTF-8 at once, naming it; :func:`count_lines` reads a file in blocks. A file
+that is not a CSV file of ours is refused at its first line, the header.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Final
 
 from ledger.errors import ImportRowError
+from ledger.lines import BOM, LineReader
 from ledger.values import TEXT_MAXIMUM
 
 if TYPE_CHECKING:
@@ -22,9 +30,54 @@ PLAYER_OPTIONAL = ("born", "reported")
 GAME_COLUMNS = ("game", "white", "black", "result", "finished", "tournament", "forfeit")
 GAME_OPTIONAL = ("time_control", "reported", "event", "mode")
 
+MAX_LINE: Final = 1048576
+"""The longest CSV line read, in bytes (issue 22 §3): 1 MiB, over the CSV field limit (so a long cell is named as
+such) and far over any row the ledger takes (its cells hold at most 200 characters)."""
+_BLOCK: Final = 1048576
+
+
+def csv_lines(binary: IO[bytes]) -> LineReader:
+    """The lines of a UTF-8 CSV file open in binary, each at most :data:`MAX_LINE` bytes (issue 22 §3).
+
+    NUL bytes are left to :func:`read_rows`, which names their cell.
+    """
+    return LineReader(binary, limit=MAX_LINE, refuse=ImportRowError, controls=False, kind="a CSV file")
+
+
+def count_lines(binary: IO[bytes]) -> int:
+    """The lines of a UTF-8 file, read in blocks of 1 MiB (issue 22 §3); bytes that are not UTF-8 are refused
+    with their line as soon as they are read.
+
+    >>> import io
+    >>> count_lines(io.BytesIO(b"a\\nb\\n")), count_lines(io.BytesIO(b"a\\nb"))
+    (2, 2)
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    lines = 0
+    ended = True  # the last block ended a line (or there was none)
+    first = True
+    while block := binary.read(_BLOCK):
+        if first:
+            block, first = block.removeprefix(BOM), False
+        pending = len(decoder.getstate()[0])  # the start of a character cut by the last block
+        try:
+            decoder.decode(block)
+        except UnicodeDecodeError as error:
+            raise ImportRowError(lines + block.count(b"\n", 0, max(0, error.start - pending)) + 1, _NOT_UTF8) from None
+        lines += block.count(b"\n")
+        ended = block.endswith(b"\n")
+    try:
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        raise ImportRowError(lines + 1, _NOT_UTF8) from None
+    return lines + (not ended)
+
+
+_NOT_UTF8: Final = "the file is not UTF-8 text; save it as UTF-8 (nothing was recorded)"
+
 
 def read_rows(
-    handle: TextIO, required: tuple[str, ...], optional: tuple[str, ...] = ()
+    handle: Iterable[str], required: tuple[str, ...], optional: tuple[str, ...] = ()
 ) -> Iterator[tuple[int, dict[str, str]]]:
     """Yield ``(line number, row)`` for each row; refuse a header that lacks, adds or repeats columns.
 

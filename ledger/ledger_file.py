@@ -35,7 +35,9 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from ledger.errors import LedgerExistsError, LedgerFileError, NoLedgerError, NotALedgerError
+from ledger import damage
+from ledger.errors import DamagedLedgerError, LedgerExistsError, LedgerFileError, NoLedgerError, NotALedgerError
+from ledger.outputs import written_new
 
 APPLICATION_ID = 0x52544C47
 """``PRAGMA application_id`` of a rating ledger: the ASCII of ``RTLG``."""
@@ -146,7 +148,9 @@ def open_read_only(path: str) -> ReadOnlyConnection:
                 raise NotALedgerError(f"{path} is not a rating ledger: it is not a SQLite file") from None
             raise NotALedgerError(f"{path} is not a rating ledger: SQLite cannot read it ({error})") from None
         if getattr(error, "sqlite_errorname", "").startswith("SQLITE_CORRUPT"):
-            raise LedgerFileError(f"{path} is damaged: SQLite cannot read it ({error}); restore a backup") from None
+            raise DamagedLedgerError(
+                f"{path} is damaged: SQLite cannot read it ({error}); restore a backup", path, f"SQLite: {error}"
+            ) from None
         if getattr(error, "sqlite_errorname", "") != "SQLITE_CANTOPEN" or _folder_writable(path):
             raise LedgerFileError(f"cannot read the ledger {path}: {error}") from None
     wal = Path(f"{path}-wal")
@@ -285,15 +289,27 @@ def create(path: str) -> None:
         for suffix in ("", "-wal", "-shm", "-journal"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)
         raise
+    damage.cleared(path)  # issue 22 §5: a stale mark of a ledger that was here before
 
 
-def describe_store_error(error: BaseException, path: str | None) -> str:
-    """A store error (SQLite's, or eventsourcing's wrapping it) as what it is, for the user."""
+def _sqlite_cause(error: BaseException) -> tuple[str, str]:
+    """The SQLite error behind a store error (eventsourcing's wraps it): its name and its text."""
     cause: BaseException | None = error
     while cause is not None and not isinstance(cause, sqlite3.Error):
         cause = cause.__cause__
     name = getattr(cause, "sqlite_errorname", "") if cause is not None else ""
-    text = str(cause if cause is not None else error)
+    return name, str(cause if cause is not None else error)
+
+
+def damage_of(error: BaseException) -> str | None:
+    """What SQLite said, when a store error says the file is damaged (issue 22 §5); None otherwise."""
+    name, text = _sqlite_cause(error)
+    return text if name.startswith("SQLITE_CORRUPT") or "malformed" in text else None
+
+
+def describe_store_error(error: BaseException, path: str | None) -> str:
+    """A store error (SQLite's, or eventsourcing's wrapping it) as what it is, for the user."""
+    name, text = _sqlite_cause(error)
     where = f"the ledger {path}" if path else "the ledger file"
     if name.startswith("SQLITE_FULL") or "disk is full" in text:
         return f"the disk is full: nothing more could be written to {where} (SQLite: {text})"
@@ -312,30 +328,27 @@ def backup(path: str, dest: str) -> int:
     """Copy the ledger at ``path`` to the new file ``dest`` with SQLite's backup API: a consistent copy
     (one snapshot, the write-ahead log included), which a plain ``cp`` beside a ``-wal`` file is not.
 
-    Works on a read-only ledger; refuses an existing ``dest``; on any failure removes what it began.
-    The number of events copied.
+    Works on a read-only ledger; refuses an existing ``dest``. The copy is made under a hidden temporary name
+    beside ``dest``, checked (SQLite's ``quick_check``, and a ledger), and only then given its name, never
+    replacing a file made there meanwhile (issue 22 §1, :func:`ledger.outputs.written_new`): a failed or killed
+    backup leaves nothing at ``dest``. The number of events copied.
     """
     with closing(open_read_only(path)) as source:
         inspect(path, source)
         target = Path(dest)
+        if target.exists() or target.is_symlink():
+            what = "a folder" if target.is_dir() else "a file" if target.exists() else "a link to a missing file"
+            raise LedgerExistsError(f"{dest} already exists ({what}): the backup writes a new file")
+        if not target.absolute().parent.is_dir():
+            raise LedgerFileError(f"cannot write the backup {dest}: the folder {target.parent} does not exist")
         try:
-            with open(target, "xb"):  # claims the name
-                pass
-        except FileExistsError:
-            what = "a folder" if target.is_dir() else "a file"
-            raise LedgerExistsError(f"{dest} already exists ({what}): the backup writes a new file") from None
-        except FileNotFoundError:
-            raise LedgerFileError(
-                f"cannot write the backup {dest}: the folder {target.parent} does not exist"
-            ) from None
-        except OSError as error:
-            raise LedgerFileError(f"cannot write the backup {dest}: {error.strerror or error}") from None
-        try:
-            with closing(sqlite3.connect(_uri(dest, "mode=rw"), uri=True, isolation_level=None)) as copy:
+            with written_new(target) as temp, closing(sqlite3.connect(_uri(str(temp), "mode=rwc"), uri=True)) as copy:
                 source.backup(copy)
+                checked = str(copy.execute("PRAGMA quick_check").fetchone()[0])
+                if checked != "ok":
+                    raise LedgerFileError(f"the backup {dest} did not pass SQLite's check ({checked}): it was removed")
+                inspect(dest, copy)
                 events = int(copy.execute(f"SELECT count(*) FROM {EVENTS_TABLE}").fetchone()[0])
-        except BaseException:
-            for suffix in ("", "-wal", "-shm", "-journal"):
-                Path(f"{dest}{suffix}").unlink(missing_ok=True)
-            raise
+        except (FileNotFoundError, PermissionError) as error:
+            raise LedgerFileError(f"cannot write the backup {dest}: {error.strerror or error}") from None
     return events

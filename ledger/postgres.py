@@ -24,7 +24,9 @@ table's name, types), each of them exercised by the contract suite on both store
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -87,22 +89,59 @@ def shown(url: str) -> str:
     >>> shown("postgresql://officer:secret@db:5432/fed")
     'postgresql://officer@db:5432/fed'
     """
-    parts = urlsplit(url)
-    if parts.password is None:
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:  # issue 22 §5: an unclosed "[" of an IPv6 host; the message must still hide a password
+        return _USER_PASSWORD.sub(r"\1@", url, count=1)
+    if password is None:
         return url
     netloc = parts.netloc.rpartition("@")[2]
     user = parts.username or ""
     return urlunsplit(parts._replace(netloc=f"{user}@{netloc}"))
 
 
+_USER_PASSWORD = re.compile(r"^([a-z]+://[^:@/]*):[^@/]*@")
+"""``scheme://user:password@``: what :func:`shown` keeps of it (``scheme://user@``) when urllib cannot split it."""
+
+
 def _conninfo(url: str) -> dict[str, Any]:
     try:
         info = psycopg.conninfo.conninfo_to_dict(url)
-    except psycopg.ProgrammingError as error:
-        raise LedgerFileError(f"{shown(url)} is not a PostgreSQL address: {error}") from None
+    except psycopg.ProgrammingError as error:  # libpq's text quotes the URL: never its password (issue 22 §5)
+        raise LedgerFileError(
+            f"{shown(url)} is not a PostgreSQL address: {str(error).replace(url, shown(url))}"
+        ) from None
     if not info.get("dbname"):
         raise LedgerFileError(f"{shown(url)} names no database: write postgresql://USER@HOST:PORT/DBNAME")
+    for host in str(info.get("host") or "").split(","):
+        _check_host(url, host)
     return info
+
+
+def _check_host(url: str, host: str) -> None:
+    """Issue 22 §5: a host name libpq would hand to the resolver must be one (an empty label, ``a..b``, or
+    one of 64 characters made the idna codec raise a traceback): a socket folder or an IP address passes.
+
+    >>> _check_host("postgresql://u@a..b:5432/db", "a..b")
+    Traceback (most recent call last):
+    ledger.errors.LedgerFileError: postgresql://u@a..b:5432/db is not a PostgreSQL address: its host a..b is not a \
+host name (each part between dots is 1 to 63 characters)
+    """
+    if not host or host.startswith("/"):
+        return
+    try:
+        ipaddress.ip_address(host)
+        return
+    except ValueError:
+        pass
+    try:
+        host.encode("idna")
+    except UnicodeError:
+        raise LedgerFileError(
+            f"{shown(url)} is not a PostgreSQL address: its host {host} is not a host name "
+            "(each part between dots is 1 to 63 characters)"
+        ) from None
 
 
 def env(url: str) -> dict[str, str]:

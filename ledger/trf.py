@@ -32,7 +32,14 @@ results are read as ``w``/``b`` and ``H F U Z W D L``. (Read from the
 transcription of TRF26.pdf in github.com/echecsjs/trf SPEC.md; see
 tests/data/trf/README.md.)
 
-The parser is pure: it takes the file's text and leaves I/O to the caller.
+The parser is pure: :func:`parse` takes the file's text, :func:`read` an open binary stream, read
+line by line (issue 22 §3: :class:`ledger.lines.LineReader`), and neither touches storage.
+
+Issue 22 §3 (memory bounded on any input): a line over :data:`MAX_LINE` bytes, a file over
+:data:`MAX_BYTES`, a NUL or other control byte, and a file whose first :data:`KIND_LINES`
+non-blank lines hold no TRF record (three digits and a space: ``012 ``, ``001 ``) are refused
+as they are read, naming the line. Lines that are not UTF-8 are read as Latin-1 (Swiss-Manager's
+older files), each line on its own.
 
 Choices where the text is silent or real files depart from it:
 
@@ -52,16 +59,20 @@ Choices where the text is silent or real files depart from it:
   as in FIDE's own example file; such a pairing has no known colours.
 - A double forfeit (``-`` on both lines) counts as complementary.
 - Players' round columns are padded with blank rounds to the longest line.
+- A 001 line must reach its points (columns 81-84) and give them (issue 22 §5): a line cut
+  before them (a file cut at column 60 keeps names and ids but no result) is not a player line.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import date
 from decimal import Decimal, InvalidOperation
-from typing import NamedTuple
+from typing import IO, Final, NamedTuple
 
 from ledger.errors import FileLineError
+from ledger.lines import LineReader
 
 # TRF16 "Player section": 1-based inclusive columns, turned into slices.
 _START_RANK = slice(4, 8)
@@ -77,6 +88,16 @@ _RANK = slice(85, 89)
 _FIRST_ROUND = 91  # column 92, 0-based
 _ROUND_WIDTH = 10  # TRF16: each round takes ten columns (8 of data, 2 blank)
 _PLAYER_WIDTH = 89  # a 001 line without rounds ends at column 89
+_POINTS_END = 84  # a 001 line reaches its points, columns 81-84 (issue 22 §5)
+
+MAX_LINE: Final = 4096
+"""The longest TRF line read, in bytes (issue 22 §3): a 001 line of 400 rounds (91 + 10 a round)."""
+MAX_BYTES: Final = 16 * 1048576
+"""The longest TRF file read (issue 22 §3): 16 MiB, some 70,000 player lines of 11 rounds (9,999 at most can be
+told apart by their start rank). A report is kept whole while it is checked, so its size bounds the memory."""
+KIND_LINES: Final = 20
+"""Issue 22 §3: a file none of whose first 20 non-blank lines is a TRF record is not a tournament report."""
+_RECORD: Final = re.compile(r"\d{3}(?: |$)")
 
 RESULTS_WITH_OPPONENT = frozenset("10=+-WDL")
 """TRF16 result codes of a pairing: 1 0 = played; + - forfeit; W D L under one move."""
@@ -235,6 +256,10 @@ def check_entry(opponent: int | None, colour: str, result: str, number: int, lin
 
 
 def _player(text: str, line: int) -> Player:
+    if len(text) < _POINTS_END or not text[_POINTS].strip():
+        # issue 22 §5: a file cut at column 60 would register its players and record no game, silently
+        ends = f"ends at column {len(text)}" if len(text) < _POINTS_END else "has no points"
+        raise TrfError(line, f"a player line (001) that {ends}, without its points (columns 81-84) and rounds")
     padded = text.ljust(_PLAYER_WIDTH)
     start_rank = _number(padded[_START_RANK], line, "start rank")
     if start_rank is None or start_rank == 0:
@@ -322,6 +347,21 @@ def _fold_byes(players: list[Player], byes: list[_Bye]) -> list[Player]:
     return players
 
 
+def _not_yet_a_record(before: int, number: int) -> int:
+    if before >= KIND_LINES:
+        raise TrfError(
+            number, f"none of the first {KIND_LINES} lines is a TRF record (012, 001...): not a tournament report (TRF)"
+        )
+    return before
+
+
+def read(binary: IO[bytes]) -> TrfFile:
+    """Read a TRF16 / TRF-2026 file from an open binary stream, line by line, in bounded memory (issue 22 §3)."""
+    lines = LineReader(binary, limit=MAX_LINE, refuse=TrfError, fallback="latin-1", max_bytes=MAX_BYTES,
+                       kind="a tournament report (TRF)")  # fmt: skip
+    return parse_lines(lines)
+
+
 def parse(text: str) -> TrfFile:
     """Read a TRF16 / TRF-2026 file's text.
 
@@ -330,15 +370,24 @@ def parse(text: str) -> TrfFile:
     >>> trf.event.name, trf.players[0].name, trf.players[0].birth, trf.players[0].rounds
     ('Club Open', 'Doe,John', '1990-01-02', (RoundEntry(round=1, opponent=2, colour='w', result='1'),))
     """
+    return parse_lines(text.lstrip("\ufeff").splitlines())
+
+
+def parse_lines(lines: Iterable[str]) -> TrfFile:
+    """Read a TRF file's lines (with or without their endings), refusing the first fault as it is read."""
     fields: dict[str, str] = {}
     round_dates: tuple[str | None, ...] = ()
     dates: dict[str, str | None] = {"042": None, "052": None}
     players: list[Player] = []
     byes: list[_Bye] = []
     seen: dict[int, int] = {}
-    for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+    before: int | None = 0  # issue 22 §3: the non-blank lines read before the first TRF record; None after it
+    number = 0
+    for number, raw in enumerate(lines, start=1):
         content = raw.rstrip()
         code = content[:3]
+        if before is not None and content:
+            before = None if _RECORD.match(content) else _not_yet_a_record(before + 1, number)
         if code in ("012", "022", "032", "092", "122", "192", "222"):
             fields[code] = content[4:].strip()
         elif code in dates:
@@ -353,6 +402,8 @@ def parse(text: str) -> TrfFile:
             players.append(player)
         elif code == "240":
             byes.append(_bye_record(content, number))
+    if before:
+        raise TrfError(number, "no line of the file is a TRF record (012, 001...): not a tournament report (TRF)")
     players = _fold_byes(players, byes)
     width = max([len(player.rounds) for player in players] + [len(round_dates)], default=0)
     padded = tuple(

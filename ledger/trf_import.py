@@ -31,6 +31,11 @@ Choices, where the issue and FIDE's text leave them open:
   "match" → match, "team" → team, "swiss" (or anything else, said) → swiss; rate of play from
   TRF-2026's encoded 222 line, else read from the 122 text where it is a plain "90 min + 30 sec"
   (else not recorded, said); mode ``otb``.
+- **An event already registered** under the import's id (issue 22 §5) takes the games when its facts agree
+  with the file's (a director who registered the event before its report came, to record entries or
+  pairings); :func:`disagreements` compares the type, the start, the end and the rate of play, each where
+  both say one: a fact the file does not tell (a type read as swiss by default, an end taken from the
+  start, the mode) or the event does not hold is not compared.
 """
 
 from __future__ import annotations
@@ -83,6 +88,8 @@ class Known(NamedTuple):
     fide_priors: Mapping[str, str]
     """Each player with a ``fide`` prior → the earliest as-of date of his ``fide`` priors."""
     today: str
+    merged: Mapping[str, str] = {}
+    """Each merged duplicate → the player he was merged into (for the games recorded under his id)."""
 
 
 class NewPlayer(NamedTuple):
@@ -131,6 +138,8 @@ class TrfPlan(NamedTuple):
     """Every adjustment made to fit the file, one line each."""
     mismatches: list[str]
     """Players whose points in the file differ from their rounds, one line each."""
+    guessed: frozenset[str] = frozenset()
+    """The facts of ``event_facts`` the file does not tell, chosen by the importer (said in ``notes``)."""
 
 
 def normalised_name(name: str) -> tuple[str, ...]:
@@ -167,15 +176,7 @@ def event_facts(trf: TrfFile, notes: list[str]) -> dict[str, Any]:
     if event.end is None:
         end = end or start
         notes.append(f"no end date (line 052): the event ends on {end}")
-    described = f"{event.type} {event.type_code}".lower()
-    kind = next(
-        (
-            name
-            for word, name in (("robin", "round-robin"), ("match", "match"), ("team", "team"), ("swiss", "swiss"))
-            if word in described
-        ),
-        None,
-    )
+    kind = _kind(trf)
     if kind is None:
         kind = "swiss"
         notes.append(f"type of tournament {event.type or event.type_code or '(none)'!r} read as swiss")
@@ -201,6 +202,53 @@ def event_facts(trf: TrfFile, notes: list[str]) -> dict[str, Any]:
         "site": event.site.strip() or None,
         "federation": event.federation.strip() if re.fullmatch(r"[A-Z]{2,3}", event.federation.strip()) else None,
     }
+
+
+def _kind(trf: TrfFile) -> str | None:
+    """The event type the 092 (or 192) line names, None when it names none."""
+    described = f"{trf.event.type} {trf.event.type_code}".lower()
+    return next(
+        (
+            name
+            for word, name in (("robin", "round-robin"), ("match", "match"), ("team", "team"), ("swiss", "swiss"))
+            if word in described
+        ),
+        None,
+    )
+
+
+def _guessed(trf: TrfFile) -> frozenset[str]:
+    """The facts of :func:`event_facts` the file does not tell: the type when it names none, the end when it
+    gives neither an end nor a round date, and the mode (a TRF says none: ``otb`` is chosen)."""
+    guessed = {"mode"}
+    if _kind(trf) is None:
+        guessed.add("type")
+    if trf.event.end is None and not any(trf.event.round_dates):
+        guessed.add("end")
+    return frozenset(guessed)
+
+
+COMPARED = (("type", "type"), ("start", "start"), ("end", "end"), ("rate_of_play", "rate of play"))
+"""The facts of a registered event an import compares with the file's (issue 22 §5), with their names."""
+
+
+def disagreements(plan: TrfPlan, registered: Mapping[str, Any]) -> list[str]:
+    """How the facts of a registered event (as corrected) disagree with ``plan``'s, one phrase each ([] when
+    they agree): each of :data:`COMPARED` where both say one and the file tells it (issue 22 §5).
+
+    >>> plan = TrfPlan("SO2", {"type": "swiss", "start": "2024-07-06", "end": "2024-07-07",
+    ...                        "rate_of_play": "5400+30"}, {}, [], [], [], [], [])
+    >>> disagreements(plan, {"type": "round-robin", "start": "2024-07-06", "end": None, "rate_of_play": "900+10"})
+    ['type round-robin (the file: swiss)', 'rate of play 900+10 (the file: 5400+30)']
+    """
+    return [
+        f"{name} {registered[field]} (the file: {plan.event_facts[field]})"
+        for field, name in COMPARED
+        if field not in plan.guessed
+        and registered.get(field) is not None
+        and plan.event_facts.get(field) is not None
+        and registered[field] != plan.event_facts[field]
+    ]
 
 
 _MINUTES = r"(\d+)\s*(?:min(?:utes?)?\b\.?|m\b|')"
@@ -355,4 +403,4 @@ def plan(trf: TrfFile, event: str, known: Known, *, register_new: bool = False, 
         for entry in trf.players
         if entry.points is not None and entry.points != file_points(entry)
     ]
-    return TrfPlan(event, facts, matched, new, planned_priors, games, notes, mismatches)
+    return TrfPlan(event, facts, matched, new, planned_priors, games, notes, mismatches, _guessed(trf))

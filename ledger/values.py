@@ -155,11 +155,12 @@ def check_time_control(text: str) -> str:
 
 
 def check_text(value: str, what: str) -> str:
-    """Return stripped non-empty text (a name, reason, tournament: printable, at most 200 characters), or refuse it.
+    """Return stripped non-empty text (a name, reason, tournament: printable, at most 200 characters, not
+    beginning with a formula's character), or refuse it: :func:`check_free_text`.
 
     Ids have their own rule: :func:`check_id`.
     """
-    return check_name(value, what)
+    return check_free_text(value, what)
 
 
 def check_game_kind(forfeit: str | None, time_control: str | None) -> tuple[str, str | None]:
@@ -167,6 +168,23 @@ def check_game_kind(forfeit: str | None, time_control: str | None) -> tuple[str,
     kind = check_choice(forfeit or "none", FORFEIT_KINDS, "forfeit")
     tc = check_time_control(time_control) if time_control else None
     return kind, tc
+
+
+def check_forfeit_result(result: str, forfeit: str) -> str:
+    """Return ``result`` unless it is a draw of a forfeited game: a forfeit is a win for one player (issue 22 §4).
+
+    IECG §VIII.3: a forfeited game "is treated as a win in the score tables" (an arbiter's forfeit of
+    §VIII.1 too: the claimant wins it). A drawn forfeit has no score, and no crosstable can hold it.
+
+    >>> check_forfeit_result("1-0", "arbiter"), check_forfeit_result("1/2-1/2", "none")
+    ('1-0', '1/2-1/2')
+    """
+    if forfeit != "none" and result == "1/2-1/2":
+        raise InvalidResultError(
+            f"result {result} with forfeit {forfeit!r}: a forfeit is a win for one player, 1-0 or 0-1 "
+            "(IECG §VIII.3: a forfeited game is a win in the score table)"
+        )
+    return result
 
 
 # --- bounds of every recorded value (issue 10 §3) ------------------------------------------------
@@ -372,6 +390,29 @@ def check_name(value: object, what: str, *, required: bool = True) -> str:
         raise InvalidTextError(f"{what} {text[:40]!r} holds a control character ({bad}): it must be printable text")
     if len(text) > TEXT_MAXIMUM:
         raise InvalidTextError(f"{what} {text[:20]!r}… has {len(text)} characters: at most {TEXT_MAXIMUM}")
+    return text
+
+
+FORMULA_STARTS: Final = ("=", "+", "-", "@")
+"""Issue 22 §5: a cell beginning with one of these is run as a formula by a spreadsheet (OWASP, "CSV
+Injection"): free text given to the ledger may not begin with one."""
+
+
+def check_free_text(value: object, what: str, *, required: bool = True) -> str:
+    """Free text as it is given (a name, tournament, reason, source, event name, site, ``--by``): the bounds
+    of :func:`check_name`, and not beginning with ``=``, ``+``, ``-`` or ``@`` (issue 22 §5: a spreadsheet
+    would run ``=HYPERLINK(…)`` as a formula). Facts stored before this rule are not refused when read:
+    every CSV written neutralises such a cell instead (``commands.output.csv_cell``).
+
+    >>> check_free_text(" Anna Adler ", "name")
+    'Anna Adler'
+    """
+    text = check_name(value, what, required=required)
+    if text[:1] in FORMULA_STARTS:
+        raise InvalidTextError(
+            f"{what} {text[:40]!r} begins with {text[0]!r}: a spreadsheet would run it as a formula; "
+            "text may not begin with =, +, - or @"
+        )
     return text
 
 

@@ -25,7 +25,8 @@ How a game is rated (IECG §VIII, foundation issue §4, audit issue §1):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Set
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import itemgetter
@@ -317,6 +318,29 @@ class GameVersion(NamedTuple):
         )
 
 
+def version_problem(
+    original: GameRow, amendments: Sequence[Amendment], correction: Amendment
+) -> tuple[str, list[str]] | None:
+    """Why some view that knows ``correction`` would see the game as no reader can take it (issue 22 §4): a
+    forfeit with a drawn result (IECG §VIII.3), or a player against himself; and the facts a later correction
+    must state to neutralise it. None if no view would.
+
+    A view knows the amendments reported by its date, applied in log order: one that knows the correction
+    knows the earlier ones reported by then, so each date from the correction's on is checked.
+    """
+    days = sorted({correction.reported, *(a.reported for a in amendments if a.reported > correction.reported)})
+    for day in days:
+        row = game_version(original, [*(a for a in amendments if a.reported <= day), correction]).row
+        if row.forfeit != "none" and row.result == "1/2-1/2":
+            shown = "" if day == days[-1] else f" as known on {day}"
+            problem = f"the game would be a drawn forfeit{shown}: a forfeit is a win for one player (IECG §VIII.3)"
+            return problem, ["result", "forfeit"]
+        if row.white == row.black:
+            shown = "" if day == days[-1] else f" as known on {day}"
+            return f"player {row.white!r} would play against himself{shown}", ["white", "black"]
+    return None
+
+
 def game_version(original: GameRow, amendments: Iterable[Amendment]) -> GameVersion:
     """The game after ``amendments``, in log order."""
     row, voided, adjudication = original, False, None
@@ -418,6 +442,9 @@ class Facts:
     """The games whose recording is withheld: their amendments are not folded either."""
     withheld_changed: bool = False
     """Whether :attr:`withheld` changed since the cache last stored it."""
+    released: dict[str, GameRow] = field(default_factory=dict)
+    """The games a correction released from being withheld in this process (issue 22 §4), as corrected:
+    what a later amendment amends (:attr:`find_game` finds them in the log as the fold took them)."""
     texts: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     """One string object per distinct player id, date and result text of the folded games, shared by
     every row: a million games name twenty thousand players, and lookups of a shared key never
@@ -439,6 +466,17 @@ class Facts:
         self.registrations[player] = self.players[player] = reg
         self.registered_on[player] = reported
         self.new_players.append((reg, reported))
+
+    def release_game(self, fields: tuple[Any, ...], track: bool) -> str:
+        """Fold a game whose withheld recording a correction made usable, as corrected (issue 22 §4); its month."""
+        row = GameRow._make(fields)
+        month = month_of(row.finished)
+        self.month(month).append(row)
+        self.changed_months.add(month)
+        self.released[row.game] = row
+        if track:
+            self.touched.update((row.white, row.black))
+        return month
 
     def month(self, month: str) -> list[GameRow]:
         """The games finished in ``month`` as recorded, in log order."""
@@ -519,6 +557,7 @@ class Facts:
                         or not days_ok[reported]
                         or finished > reported
                         or white == black
+                        or (result == "1/2-1/2" and forfeit != "none")  # issue 22 §4: a forfeit is a win
                         or not (white in registrations or white in held)
                         or not (black in registrations or black in held)
                         or not usable.valid_game_id(game)
@@ -541,7 +580,7 @@ class Facts:
                             mode,
                         )
                         problem = usable.game_problem(fields, self.registered_or_withheld)
-                        usable.keep(self, position, kind, game, problem)
+                        usable.keep_game(self, position, fields, problem)
                         continue
                     row = new(
                         GameRow,
@@ -580,12 +619,17 @@ class Facts:
                         pending = {}
                         for rows in months.values():
                             pending.update(zip(map(_GAME, rows), rows, strict=True))
-                    original = self.amended.get(s["game"]) or pending.get(s["game"])
+                    original = self.amended.get(s["game"]) or pending.get(s["game"]) or self.released.get(s["game"])
                     if original is None and self.find_game is not None:
                         original = self.find_game(s["game"])
                     if original is None:
                         raise LookupError(f"amended game {s['game']!r} is not in the log")
                     amendment = Amendment(position, original.game, AMENDMENT_KINDS[kind], s["reported_on"], _changes(s))
+                    if kind == "GameCorrected":  # issue 22 §4: no view may see a drawn forfeit, or a self-play
+                        seen = version_problem(original, self.amendments.get(original.game, ()), amendment)
+                        if seen is not None:
+                            usable.keep(self, position, kind, original.game, seen[0], json.dumps(seen[1]), seen[1])
+                            continue
                     if original.game not in self.amended:
                         self.amended[original.game] = original
                         self.new_amended.append(original)

@@ -9,14 +9,14 @@ cache, and builds lists, explanations and histories from the result.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import update_wrapper
+from functools import partial, update_wrapper
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from ledger.chain import ZERO
 from ledger.events import game_key
 from ledger.store import LogReader, LogRecord
-from projections import systems
+from projections import systems, usable
 from projections.cache import (
     FULL_EVERY,
     CacheBusyError,
@@ -205,8 +205,15 @@ class Projector:
 
     # --- facts -------------------------------------------------------------
 
-    def _find_game(self, game: str) -> GameRow | None:
-        for record in self.reader.aggregate_records(game_key(game)):
+    def _find_game(self, facts: Facts, game: str) -> GameRow | None:
+        records = list(self.reader.aggregate_records(game_key(game)))
+        try:  # issue 22 §4: as the fold took it (as a correction released it from being withheld)
+            found = usable.released_row(((r.type, r.facts()) for r in records), facts.registered_or_withheld)
+        except (LookupError, ValueError):
+            pass
+        else:
+            return GameRow._make(found)
+        for record in records:
             if record.type == "GameRecorded":
                 return game_row(record.state)
         return None
@@ -237,7 +244,7 @@ class Projector:
         # Facts this projector holds are those the file holds (it committed them, and nobody moved the
         # file on since: _begin): only what the log has gained since is folded in.
         facts = cache.load_facts() if held is None else held
-        facts.find_game = self._find_game
+        facts.find_game = partial(self._find_game, facts)
         records = self.reader.chained(facts.position, bound or ZERO, self.upto)
         with bulk_work():
             earliest = facts.fold(records)

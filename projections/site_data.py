@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, NamedTuple
 
+from ledger.chain import ChainError, Head
 from ledger.decoding import NewerEventError
 from projections import systems
 from projections.api import Ratings, known_date
@@ -50,6 +51,15 @@ def page_name(ident: str) -> str:
         char = chr(byte)
         out.append(char if char in "abcdefghijklmnopqrstuvwxyz0123456789-" else f"_{byte:02x}")
     return "".join(out) or "_"
+
+
+def site_head(ratings: Ratings) -> Head:
+    """The log head a site shows (issue 22 §2): the position its facts are folded to, and the hash chain there."""
+    position = ratings.projector.facts().position
+    found = ratings.reader.chain_hash(position)
+    if found is None:
+        raise ChainError(f"the log holds no event at position {position}")
+    return Head(position, found.hex())
 
 
 def site_periods(ratings: Ratings, rules: str, first: str, last: str, today: date) -> tuple[str, ...]:

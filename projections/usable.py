@@ -176,6 +176,11 @@ def correction_problems(changes: Mapping[str, Any], reported: object) -> dict[st
 
 def game_problem(row: Iterable[str], registered: Callable[[str], bool]) -> str:
     """Why a recorded game (a :class:`GameRow`'s fields) cannot be folded."""
+    return row_problem(row, registered) or "unreadable fact"
+
+
+def row_problem(row: Iterable[str], registered: Callable[[str], bool]) -> str | None:
+    """Why a game's facts (a :class:`GameRow`'s fields) cannot be folded, or None."""
     game, white, black, result, finished, forfeit, reported, tournament, time_control, event, mode = row
 
     def check() -> None:
@@ -189,6 +194,7 @@ def game_problem(row: Iterable[str], registered: Callable[[str], bool]) -> str:
             raise InvalidValueError(f"player {white!r} plays against himself")
         values.check_result(result)
         values.check_choice(forfeit, values.FORFEIT_KINDS, "forfeit")
+        values.check_forfeit_result(result, forfeit)  # issue 22 §4: a drawn forfeit has no crosstable
         _date(reported, "reported date")
         _date(finished, "finished date", reported)
         if tournament:
@@ -200,7 +206,7 @@ def game_problem(row: Iterable[str], registered: Callable[[str], bool]) -> str:
         if mode:
             values.check_choice(mode, values.MODES, "mode")
 
-    return _problem(check) or "unreadable fact"
+    return _problem(check)
 
 
 def amendment_problems(kind: str, state: Mapping[str, Any], registered: Callable[[str], bool]) -> dict[str, str]:
@@ -372,7 +378,7 @@ def remedy(kind: str, subject: str, detail: str = "", fields: Iterable[str] = ()
         event = shown_id(subject) if subject else "E"
         return f"`ratings event void {event} --reason TEXT`"
     game = shown_id(subject) if subject else "G"
-    if kind == "GameCorrected":
+    if kind in ("GameCorrected", "GameRecorded"):
         flags = " ".join(GAME_FLAGS[f] for f in fields if f in GAME_FLAGS)
         correct = f"`ratings game correct {game} {flags} --reason TEXT` or " if flags else ""
         return f"{correct}`ratings game void {game} --reason TEXT`"
@@ -514,7 +520,9 @@ def withhold(facts: Facts, position: int, kind: str, state: bytes, touch: Touch,
     if kind == "GameVoided":
         close(facts, position, (w for w in held() if w.subject == game and w.kind in _GAME_KINDS))
     if game in facts.withheld_games:
-        return True  # the game is not folded: nothing amends it
+        if kind == "GameCorrected":  # issue 22 §4: a correction may make the withheld game usable
+            _correct_withheld_game(facts, game, s, touch, track)
+        return True  # the game is not folded: nothing else amends it
     problems = amendment_problems(kind, s, registered)
     if problems:
         fields = sorted(problems)
@@ -591,6 +599,96 @@ def _correct_withheld(
     if first is not None:
         touch(first)
     return True
+
+
+# --- a withheld game, and the correction that makes it usable (issue 22 §4) ------------------------------
+
+ROW_FIELDS = ("game", "white", "black", "result", "finished", "forfeit", "reported", "tournament", "time_control",
+              "event", "mode")  # fmt: skip
+"""The fields of :class:`projections.facts.GameRow`, in order."""
+
+
+def game_fields(row: tuple[Any, ...], registered: Callable[[str], bool]) -> list[str]:
+    """The facts of a recorded game a correction must change to make it usable (none: only a void can)."""
+    facts = dict(zip(ROW_FIELDS, row, strict=True))
+    reported = facts["reported"]
+    bad = {f for f in GAME_FLAGS if _problem(_game_fact(f, facts[f] or None, reported, registered)) is not None}
+    if facts["result"] == "1/2-1/2" and facts["forfeit"] in ("arbiter", "withdrawal"):
+        bad |= {"result", "forfeit"}  # issue 22 §4: a forfeit is a win for one player
+    if facts["white"] == facts["black"]:
+        bad |= {"white", "black"}
+    return [f for f in GAME_FLAGS if f in bad]
+
+
+def keep_game(facts: Facts, position: int, row: tuple[Any, ...], problem: str) -> None:
+    """Withhold a readable recorded game: its facts kept as ``detail``, for a correction that makes it usable."""
+    fields = game_fields(row, facts.registered_or_withheld)
+    detail = json.dumps(dict(zip(ROW_FIELDS, row, strict=True)), sort_keys=True) if fields else ""
+    keep(facts, position, "GameRecorded", row[0], problem, detail, fields)
+
+
+def corrected_row(detail: Mapping[str, Any], changes: Mapping[str, Any], reported: object) -> tuple[Any, ...] | None:
+    """A withheld game's facts with a correction's ``changes``, known from its ``reported`` date (None: the
+    correction names a fact a game does not have)."""
+    if not set(changes) <= set(GAME_FLAGS):
+        return None
+    merged = {**detail, **{f: "" if v is None else v for f, v in changes.items()}, "reported": reported}
+    return tuple(merged.get(f) for f in ROW_FIELDS)
+
+
+def _correct_withheld_game(facts: Facts, game: str, state: Mapping[str, Any], touch: Touch, track: bool) -> None:
+    """A correction of a game whose recording is withheld: if the game as corrected is usable, it is folded as
+    corrected, known from the correction's reported date (as a player whose registration a correction makes
+    valid), and its entry is gone; else the entry names what is still wrong."""
+    entry = next((w for w in reversed(facts.withheld.values()) if w.kind == "GameRecorded" and w.subject == game), None)
+    changes = state.get("changes")
+    if entry is None or not entry.open or not entry.detail or not isinstance(changes, dict):
+        return
+    row = corrected_row(json.loads(entry.detail), changes, state.get("reported_on"))
+    if row is None:
+        return
+    problem = row_problem(row, facts.registered_or_withheld)
+    if problem is not None:
+        fields = game_fields(row, facts.registered_or_withheld)
+        detail = json.dumps(dict(zip(ROW_FIELDS, row, strict=True)), sort_keys=True) if fields else ""
+        text = description(entry.position, entry.kind, game, problem, remedy(entry.kind, game, detail, fields))
+        facts.withheld[entry.position] = entry._replace(detail=detail, text=text)
+        facts.withheld_changed = True
+        return
+    del facts.withheld[entry.position]
+    facts.withheld_games.discard(game)
+    facts.withheld_changed = True
+    touch(facts.release_game(row, track))
+
+
+def released_row(
+    records: Iterable[tuple[str, Mapping[str, Any]]], registered: Callable[[str], bool]
+) -> tuple[Any, ...]:
+    """The game a replay folds from its records (type, facts) in log order, as the fold takes them: as
+    recorded if usable, else as corrected by the first correction that makes it usable
+    (:func:`_correct_withheld_game`); LookupError if none does."""
+    row: tuple[Any, ...] | None = None
+    for kind, state in records:
+        if kind == "GameRecorded" and row is None:
+            row = tuple(
+                state.get("reported_on") if f == "reported" else "" if i >= 7 and state.get(f) is None else state.get(f)
+                for i, f in enumerate(ROW_FIELDS)
+            )
+            if row_problem(row, registered) is None:
+                return row
+        elif row is None:
+            continue
+        elif kind == "GameVoided":
+            break  # a withheld game voided: its entry is closed, it is never released
+        elif kind == "GameCorrected" and isinstance(state.get("changes"), dict) and game_fields(row, registered):
+            corrected = corrected_row(
+                dict(zip(ROW_FIELDS, row, strict=True)), state["changes"], state.get("reported_on")
+            )
+            if corrected is not None:
+                row = corrected
+                if row_problem(row, registered) is None:
+                    return row
+    raise LookupError("the game is withheld")
 
 
 # --- the fold's fast checks of a recorded game ----------------------------------------------------------

@@ -189,7 +189,7 @@ def test_a_game_without_an_event_tag_needs_the_event_option(ratings: Ratings, tm
     register_four(ratings)
     path = write(tmp_path, game("Adler, A.", "Byrne, B.", "1-0", Date="2024.02.10", Round="1", **A_B))
     ratings.refused("import", "pgn", path, message="line 1: the game has no Event tag: give the event with --event")
-    ratings.ok("import", "pgn", path, "--event", "friendly")
+    ratings.ok("import", "pgn", path, "--event", "friendly", "--create-event")
     assert games_of(ratings) == {"friendly-R1": ("A1", "B2", "1-0", "2024-02-10", "friendly", None, None)}
 
 
@@ -294,7 +294,7 @@ def test_dry_run_records_nothing(ratings: Ratings, tmp_path: Path) -> None:
 def test_a_second_import_is_refused_whole(ratings: Ratings, tmp_path: Path) -> None:
     register_four(ratings)
     first = write(tmp_path, game("Adler, A.", "Byrne, B.", "1-0", Event="Club", Date="2024.02.10", Round="1", **A_B))
-    ratings.ok("import", "pgn", first)
+    ratings.ok("import", "pgn", first, "--reported", "2024-05-01")
     # The same game again, with a new one: nothing of the file is recorded.
     again = write(
         tmp_path,
@@ -304,9 +304,60 @@ def test_a_second_import_is_refused_whole(ratings: Ratings, tmp_path: Path) -> N
     )
     ratings.refused(
         "import", "pgn", again,
+        message=f"{again}: 1 of its 2 games is recorded already, in event Club (reported 2024-05-01): "
+        "give --again to import it again",
+    )  # fmt: skip
+    # Its id is the same: --again cannot record it twice.
+    ratings.refused(
+        "import", "pgn", again, "--again",
         message="game 'Club-R1' (line 12) is already recorded: was this file imported before?",
     )  # fmt: skip
     assert sorted(games_of(ratings)) == ["Club-R1"]
+
+
+# --- issue 22 §5: an unknown --event, and games recorded already under other ids ---------------------------------
+
+
+def test_an_unknown_event_is_refused_unless_created(ratings: Ratings, tmp_path: Path) -> None:
+    register_four(ratings)
+    register_club(ratings)
+    path = write(tmp_path, game("Adler, A.", "Byrne, B.", "1-0", Event="Club", Date="2024.02.10", Round="1", **A_B))
+    # A typo of club-24: refused as `game record --event` refuses it.
+    ratings.refused(
+        "import", "pgn", path, "--event", "club-42",
+        message="unknown event 'club-42': register it first (ratings event register), or give --create-event "
+        "to register it from the file's headers",
+    )  # fmt: skip
+    ratings.refused("game", "record", "G1", "--white", "A1", "--black", "B2", "--result", "1-0", "--finished",
+                    "2024-02-10", "--event", "club-42", message="unknown event 'club-42'")  # fmt: skip
+    result = ratings.ok("import", "pgn", path, "--event", "club-42", "--create-event")
+    assert result.output == "imported 1 games (0 unfinished skipped); new events: club-42\n"
+    assert event_lines(ratings, "club-42") == ["name: Club", "type: match", "start: 2024-02-10", "end: 2024-02-10"]
+
+
+def test_create_event_without_event_is_misuse(ratings: Ratings, tmp_path: Path) -> None:
+    register_four(ratings)
+    path = write(tmp_path, game("Adler, A.", "Byrne, B.", "1-0", Event="Club", Date="2024.02.10", Round="1", **A_B))
+    ratings.refused("import", "pgn", path, "--create-event", status=2, message="--create-event needs --event")
+
+
+def test_games_recorded_under_other_ids_are_refused_naming_their_event(ratings: Ratings, tmp_path: Path) -> None:
+    register_four(ratings)
+    register_club(ratings)
+    ratings.game("C-1", "A1", "B2", "1-0", "2024-02-10", "--event", "club-24")
+    ratings.game("C-2", "B2", "A1", "1/2-1/2", "2024-02-17", "--event", "club-24")
+    path = write(
+        tmp_path,
+        game("Adler, A.", "Byrne, B.", "1-0", Event="Club", Date="2024.02.10", Round="1", **A_B),
+        game("Byrne, B.", "Adler, A.", "1/2-1/2", Event="Club", Date="2024.02.17", Round="2", **B_A),
+    )
+    ratings.refused(
+        "import", "pgn", path,
+        message=f"{path}: its 2 games are recorded already, in event club-24 (reported 2024-02-10): "
+        "give --again to import them again",
+    )  # fmt: skip
+    result = ratings.ok("import", "pgn", path, "--again")
+    assert result.output == "imported 2 games (0 unfinished skipped); new events: Club\n"
 
 
 def test_mapping_files_that_are_refused(ratings: Ratings, tmp_path: Path) -> None:

@@ -142,11 +142,131 @@ def test_dry_run_records_nothing(ratings: Ratings, tmp_path: Path) -> None:
 def test_a_second_import_is_refused_whole(ratings: Ratings, tmp_path: Path) -> None:
     registered(ratings)
     path = write(tmp_path, report())
-    ratings.ok("import", "trf", path, "--register-new", "--event", "spring-2024")
+    ratings.ok("import", "trf", path, "--register-new", "--event", "spring-2024", "--reported", "2024-03-05")
     ratings.refused(
         "import", "trf", path, "--event", "spring-2024",
+        message=f"{path}: its 5 games are recorded already, in event spring-2024 (reported 2024-03-05): "
+        "give --again to import them again",
+    )  # fmt: skip
+    # Under the same event id, the game ids are the same: --again cannot record them twice.
+    ratings.refused(
+        "import", "trf", path, "--event", "spring-2024", "--again",
         message="game 'spring-2024-R1-1-2' (lines 9 and 10) is already recorded: was this file imported before?",
     )  # fmt: skip
+
+
+# --- issue 22 §5: the same tournament imported twice, and an import into a registered event -------------------
+
+
+def test_the_same_games_under_another_event_id_are_refused_naming_their_event(ratings: Ratings, tmp_path: Path) -> None:
+    registered(ratings)
+    path = write(tmp_path, report())
+    ratings.ok("import", "trf", path, "--register-new", "--reported", "2024-03-05")  # event spring, 5 games
+    # Dan was registered by the first import (fide-2500004): the file's players are all known now.
+    ratings.refused(
+        "import", "trf", path, "--event", "spring-2",
+        message=f"{path}: its 5 games are recorded already, in event spring (reported 2024-03-05): "
+        "give --again to import them again",
+    )  # fmt: skip
+    renamed = write(tmp_path, report(), name="spring (1).trf")  # as a browser saves a second download
+    ratings.refused(
+        "import", "trf", renamed,
+        message=f"{renamed}: its 5 games are recorded already, in event spring (reported 2024-03-05)",
+    )  # fmt: skip
+    ratings.ok("import", "trf", path, "--event", "spring-2", "--again")
+    assert sorted(g for g, facts in games_of(ratings).items() if facts["event"] == "spring-2") == [
+        "spring-2-R1-1-2", "spring-2-R1-3-4", "spring-2-R2-1-3", "spring-2-R2-2-4", "spring-2-R3-3-2",
+    ]  # fmt: skip
+
+
+def test_a_game_recorded_by_hand_is_found_and_named(ratings: Ratings, tmp_path: Path) -> None:
+    registered(ratings)
+    ratings.ok("player", "register", "D4", "--name", "Dan Doyle", "--fide-id", "2500004", "--reported", "2024-01-01")
+    # Round 1's A1 1-0 B2, typed in before the report came; a game of another day or result is not it.
+    ratings.game("typed", "A1", "B2", "1-0", "2024-03-01")
+    ratings.game("other-day", "A1", "B2", "1-0", "2024-03-02")
+    ratings.game("other-result", "C3", "D4", "1-0", "2024-03-01")
+    path = write(tmp_path, report())
+    ratings.refused(
+        "import", "trf", path,
+        message=f"{path}: 1 of its 5 games is recorded already, as game typed of no event: "
+        "give --again to import it again",
+    )  # fmt: skip
+
+
+def test_a_merged_duplicates_games_are_his_originals(ratings: Ratings, tmp_path: Path) -> None:
+    registered(ratings)
+    path = write(tmp_path, report())
+    ratings.ok("import", "trf", path, "--register-new", "--reported", "2024-03-05")
+    # Dan was a member already: fide-2500004's games are D4's from the merge on, and the file's Dan (FIDE id
+    # 2500004, held by the duplicate) is D4 too.
+    ratings.register("D4", "Dan Doyle")
+    ratings.ok("player", "merge", "fide-2500004", "--into", "D4", "--reason", "registered twice",
+               "--reported", "2024-03-06")  # fmt: skip
+    ratings.refused(
+        "import", "trf", path, "--event", "spring-2",
+        message=f"{path}: its 5 games are recorded already, in event spring (reported 2024-03-05)",
+    )  # fmt: skip
+
+
+def test_the_games_of_a_void_event_are_not_recorded_games(ratings: Ratings, tmp_path: Path) -> None:
+    registered(ratings)
+    path = write(tmp_path, report())
+    ratings.ok("import", "trf", path, "--register-new", "--event", "wrong", "--reported", "2024-03-05")
+    ratings.ok("event", "void", "wrong", "--reason", "imported under the wrong id", "--reported", "2024-03-05")
+    result = ratings.ok("import", "trf", path, "--reported", "2024-03-05")
+    assert result.output.startswith("imported event spring (Spring Open, 2024-03-01 to 2024-03-03): 4 players")
+
+
+def register_event(ratings: Ratings, event: str, *facts: str) -> None:
+    ratings.ok("event", "register", event, "--name", "Spring Open", *facts, "--reported", "2024-01-01")
+
+
+def test_a_registered_event_whose_facts_differ_is_refused(ratings: Ratings, tmp_path: Path) -> None:
+    registered(ratings)
+    register_event(ratings, "SO2", "--type", "round-robin", "--start", "2024-03-01", "--end", "2024-03-03",
+                   "--rate-of-play", "900+10")  # fmt: skip
+    path = write(tmp_path, report())
+    ratings.refused(
+        "import", "trf", path, "--register-new", "--event", "SO2",
+        message="event 'SO2' is registered with other facts than the file's: type round-robin (the file: swiss); "
+        "rate of play 900+10 (the file: 5400+30): give the file's games an event of their own (--event), "
+        "or --into-existing to file them into 'SO2' as registered",
+    )  # fmt: skip
+    result = ratings.ok("import", "trf", path, "--register-new", "--event", "SO2", "--into-existing")
+    assert (
+        "note: event SO2 was registered already: its games are filed into it, with its facts as registered "
+        "(type round-robin (the file: swiss); rate of play 900+10 (the file: 5400+30))"
+    ) in result.output.splitlines()
+    assert len([g for g in games_of(ratings).values() if g["event"] == "SO2"]) == 5
+    shown = ratings.ok("event", "show", "SO2").output
+    assert "type: round-robin" in shown and "rate-of-play: 900+10" in shown
+
+
+def test_dates_that_differ_are_refused(ratings: Ratings, tmp_path: Path) -> None:
+    registered(ratings)
+    register_event(ratings, "spring", "--type", "swiss", "--start", "2024-03-01", "--end", "2024-03-02")
+    ratings.refused(
+        "import", "trf", write(tmp_path, report()), "--register-new",
+        message="event 'spring' is registered with other facts than the file's: end 2024-03-02 (the file: "
+        "2024-03-03): give",
+    )  # fmt: skip
+
+
+def test_a_registered_event_that_agrees_takes_the_games(ratings: Ratings, tmp_path: Path) -> None:
+    """The event registered before the report came: the same start, no end, no rate of play; its type is a
+    round robin, and the file names none (read as swiss, so not compared)."""
+    registered(ratings)
+    register_event(ratings, "spring", "--type", "round-robin", "--start", "2024-03-01")
+    result = ratings.ok("import", "trf", write(tmp_path, report(**{"092": ""})), "--register-new")
+    lines = result.output.splitlines()
+    assert lines[0].startswith("imported event spring (Spring Open, 2024-03-01 to 2024-03-03): 4 players")
+    assert "note: type of tournament '(none)' read as swiss" in lines
+    assert "note: event spring was registered already: its games are filed into it, with its facts as registered" in (
+        lines
+    )
+    assert len([g for g in games_of(ratings).values() if g["event"] == "spring"]) == 5
+    assert "type: round-robin" in ratings.ok("event", "show", "spring").output
 
 
 def test_pairings_that_disagree_are_refused_naming_both_lines(ratings: Ratings, tmp_path: Path) -> None:
@@ -174,8 +294,11 @@ def test_a_registered_event_takes_the_games_within_its_dates(ratings: Ratings, t
     registered(ratings)
     ratings.ok("event", "register", "spring", "--name", "Spring Open", "--type", "swiss", "--start", "2024-03-02",
                "--end", "2024-03-03", "--reported", "2024-01-01")  # fmt: skip
+    path = write(tmp_path, report())
+    ratings.refused("import", "trf", path, "--register-new",
+                    message="start 2024-03-02 (the file: 2024-03-01)")  # fmt: skip
     ratings.refused(
-        "import", "trf", write(tmp_path, report()), "--register-new",
+        "import", "trf", path, "--register-new", "--into-existing",
         message="the game finished on 2024-03-01, before event 'spring' started on 2024-03-02",
     )  # fmt: skip
 

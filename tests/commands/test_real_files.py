@@ -166,7 +166,7 @@ def test_the_world_championship_game_imports_by_its_fide_ids(ratings: Ratings) -
     for number, game in enumerate(tags):
         for side in ("White", "Black"):
             ratings.register(f"P{number}{side[0]}", game[side], "--fide-id", game[f"{side}FideId"])
-    ratings.ok("import", "pgn", str(path), "--event", "wch-2023")
+    ratings.ok("import", "pgn", str(path), "--event", "wch-2023", "--create-event")
     by_fide = {f["number"]: f["player"] for f in facts(log_of(ratings), "IdentityClaimed")}
     recorded = [(f["white"], f["black"], f["result"], f["finished"]) for f in facts(log_of(ratings), "GameRecorded")]
     assert recorded == [
@@ -201,9 +201,10 @@ def test_the_kasparov_deep_blue_file_imports_with_a_date(ratings: Ratings, tmp_p
     ratings.register("GK", "Garry Kasparov")
     ratings.register("DB", "Deep Blue")
     names = write_csv(tmp_path / "names.csv", "name,player", "Garry Kasparov,GK", "Deep Blue (Computer),DB")
-    ratings.refused("import", "pgn", str(path), "--players", names, "--event", "kdb-1997",
+    ratings.refused("import", "pgn", str(path), "--players", names, "--event", "kdb-1997", "--create-event",
                     message="line 1: the game has no complete Date or EventDate (give one with --date)")  # fmt: skip
-    ratings.ok("import", "pgn", str(path), "--players", names, "--event", "kdb-1997", "--date", "1997-05-11")
+    ratings.ok("import", "pgn", str(path), "--players", names, "--event", "kdb-1997", "--create-event",
+               "--date", "1997-05-11")  # fmt: skip
     recorded = [
         (f["white"], f["black"], f["result"], f["finished"])
         for entry in log_of(ratings)

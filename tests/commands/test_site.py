@@ -12,16 +12,24 @@ published list and the list as known now differ.
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
+import os
 import re
+import signal
 from pathlib import Path
 from xml.etree import ElementTree
 
 import html5lib  # type: ignore[import-untyped]
 import pytest
+from click.testing import Result
 
+from commands.cli import cli
+from ledger import site_folder
 from tests.commands.support import RULES, Ratings
 from tests.commands.test_events import table_rows
+from tests.tmpfs import mounted
 
 NS = "{http://www.w3.org/1999/xhtml}"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -215,3 +223,285 @@ def test_refusals(ledger: Ratings, tmp_path: Path) -> None:
     ledger.refused("site", *SITE, "--out", str(a_file), message="is a file, not a folder")
     assert a_file.read_text(encoding="utf-8") == "not a folder\n"
     assert not (tmp_path / "site").exists()
+
+
+# --- issue 22 §2: a site put in place whole, its manifest, `--check`, and what a player can check -------------
+
+
+def head_of(ledger: Ratings) -> str:
+    """The log's head as ``ratings verify`` prints it (POSITION:HASH)."""
+    found = re.search(r"head (\d+:[0-9a-f]{64})", ledger.ok("verify").output)
+    assert found is not None
+    return found.group(1)
+
+
+def checked(ledger: Ratings, folder: Path) -> Result:
+    """``ratings site --check FOLDER``, which reads no ledger."""
+    return ledger("site", "--check", str(folder))
+
+
+def complete(folder: Path, head: str, files_held: int, tables: int = 4) -> str:
+    """The line ``--check`` prints for a complete site of ``SITE``: every file is its manifest's, and 4 tables
+    (the index's top, the list of 2024-01 as known now and as published, the list of 2024-03) show their JSON."""
+    return (
+        f"{folder} is a complete site: its {files_held} files are as its manifest lists them, built from log head "
+        f"{head} (iecg-1.7 2024-01..2024-03); each of its {tables} list tables shows the JSON it names\n"
+    )
+
+
+def test_the_manifest_lists_every_file_and_every_page_names_the_log_head(ledger: Ratings, tmp_path: Path) -> None:
+    site = build(ledger, tmp_path / "site")
+    head = head_of(ledger)
+    held = files(site)
+    manifest = json.loads(held.pop("manifest.json"))
+    assert manifest == {
+        "format": "ratings-site/1",
+        "title": "Rating lists",
+        "rules": [{"rules": "iecg-1.7", "from": "2024-01", "to": "2024-03"}],
+        "known_at": None,
+        "log_head": head,
+        "files": {name: hashlib.sha256(data).hexdigest() for name, data in held.items()},
+    }
+    pages = [name for name in held if name.endswith(".html")]
+    assert len(pages) == 9
+    for name in pages:
+        footer = text_of(next(parse(site / name).iter(f"{NS}footer")))
+        assert f"ratings verify --head {head}" in footer, name
+    assert ledger.ok("verify", "--head", head).exit_code == 0  # the head the pages name is the log's
+
+
+def test_check_says_a_site_is_complete_and_names_each_difference(ledger: Ratings, tmp_path: Path) -> None:
+    site = build(ledger, tmp_path / "site")
+    head = head_of(ledger)
+    count = len(files(site))
+    assert checked(ledger, site).output == complete(site, head, count)
+    (site / "players" / "_42.html").unlink()
+    (site / "notes.txt").write_text("mine\n", encoding="utf-8")
+    events = site / "events" / "_451.html"
+    events.write_bytes(events.read_bytes().replace(b"Winter Cup", b"Summer Cup"))
+    done = checked(ledger, site)
+    assert done.exit_code == 1
+    assert done.output.splitlines() == [
+        f"{site} is not a complete site (built from log head {head} (iecg-1.7 2024-01..2024-03)): 3 problem(s)",
+        "missing  players/_42.html",
+        "differs  events/_451.html",
+        "not in the manifest  notes.txt",
+    ]
+
+
+def rating_of(ledger: Ratings, player: str, period: str) -> int:
+    listed = json.loads(ledger.ok("list", *RULES, "--period", period, "--format", "json").output)["players"]
+    rating: int = next(row["rating"] for row in listed if row["player"] == player)
+    return rating
+
+
+def test_an_edited_rating_on_a_list_page_is_caught_even_with_a_rewritten_manifest(
+    ledger: Ratings, tmp_path: Path
+) -> None:
+    site = build(ledger, tmp_path / "site")
+    anna = rating_of(ledger, "A", "2024-03")
+    page = site / "lists" / "iecg-1.7" / "2024-03.html"
+    row = re.compile(r'(<tr class="row" data-player="A".*?</tr>)', re.S)
+    found = row.search(page.read_text(encoding="utf-8"))
+    assert found is not None and f"<td>{anna}</td>" in found.group(1)
+    edited = found.group(1).replace(f"<td>{anna}</td>", f"<td>{anna + 100}</td>", 1)
+    page.write_text(page.read_text(encoding="utf-8").replace(found.group(1), edited), encoding="utf-8")
+    manifest = json.loads((site / "manifest.json").read_bytes())  # the editor covers his tracks
+    manifest["files"]["lists/iecg-1.7/2024-03.html"] = hashlib.sha256(page.read_bytes()).hexdigest()
+    (site / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    done = checked(ledger, site)
+    assert done.exit_code == 1
+    assert done.output.splitlines()[1:] == [
+        f"lists/iecg-1.7/2024-03.html: row 1, rating: the page shows '{anna + 100}', 2024-03.json says '{anna}'"
+    ]
+
+
+def test_the_table_as_published_is_a_json_whose_sha256_is_the_published_digest(ledger: Ratings, tmp_path: Path) -> None:
+    site = build(ledger, tmp_path / "site")
+    audit = ledger.ok("audit", *RULES, "--period", "2024-01").output
+    digest = re.search(r"yes: digest sha256:([0-9a-f]{64})", audit)
+    assert digest is not None
+    published = site / "lists" / "iecg-1.7" / "2024-01.published.json"
+    assert hashlib.sha256(published.read_bytes()).hexdigest() == digest.group(1)  # what `sha256sum` says
+    table = by_id(parse(site / "lists" / "iecg-1.7" / "2024-01.html"), "published")
+    assert (table.get("data-json"), table.get("data-sha256")) == ("2024-01.published.json", digest.group(1))
+    now = by_id(parse(site / "lists" / "iecg-1.7" / "2024-01.html"), "list")
+    assert now.get("data-json") == "2024-01.json"
+    assert (
+        now.get("data-sha256")
+        == hashlib.sha256((site / "lists" / "iecg-1.7" / "2024-01.json").read_bytes()).hexdigest()
+    )
+    assert not (site / "lists" / "iecg-1.7" / "2024-03.published.json").exists()  # never published
+
+
+def test_a_rebuilt_site_drops_the_page_of_a_player_voided_since(ledger: Ratings, tmp_path: Path) -> None:
+    folder = tmp_path / "pub"
+    site = build(ledger, folder / "site")
+    assert (site / "players" / "_44.html").is_file()
+    ledger.ok("player", "void", "D", "--reason", "registered twice", "--reported", "2024-03-20")
+    build(ledger, site)
+    assert not (site / "players" / "_44.html").exists()
+    assert checked(ledger, site).output == complete(site, head_of(ledger), len(files(site)))
+    assert sorted(p.name for p in folder.iterdir()) == ["site"]  # no staging folder, no old site left beside
+
+
+def test_the_site_replaces_only_an_empty_folder_or_a_site(ledger: Ratings, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "letter.txt").write_text("dear\n", encoding="utf-8")
+    refusal = (
+        f"--out {home} is a folder of 1 file(s) and no site manifest (manifest.json): the site replaces its "
+        "folder whole, so it writes only into a new or empty folder or a site it wrote"
+    )
+    ledger.refused("site", *SITE, "--out", str(home), message=refusal)
+    assert [p.name for p in home.iterdir()] == ["letter.txt"]
+    site = build(ledger, tmp_path / "site")
+    (site / "1001.svg").write_text("<svg/>", encoding="utf-8")
+    ledger.refused("site", *SITE, "--out", str(site), message=f"--out {site} holds 1 file(s) its manifest does not "
+                   "list (1001.svg): the site replaces its folder whole; move them out first")  # fmt: skip
+    assert (site / "1001.svg").read_text(encoding="utf-8") == "<svg/>"
+    ledger.refused("site", *SITE, "--out", str(tmp_path), message=f"--out {tmp_path} holds the ledger ")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    build(ledger, empty)
+    assert (empty / "manifest.json").is_file()
+
+
+def test_a_site_through_a_link_replaces_the_folder_it_leads_to(ledger: Ratings, tmp_path: Path) -> None:
+    real = build(ledger, tmp_path / "real")
+    (tmp_path / "link").symlink_to(real)
+    build(ledger, tmp_path / "link")
+    assert (tmp_path / "link").is_symlink() and (real / "manifest.json").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith((".real", ".link"))) == []
+
+
+def test_check_and_build_options_are_refused_together_and_alone(ledger: Ratings, tmp_path: Path) -> None:
+    ledger.refused("site", "--check", str(tmp_path), *RULES, message="--check takes no other option (not --rules)",
+                   status=2)  # fmt: skip
+    ledger.refused("site", *SITE, message="Missing option '--out'", status=2)
+    ledger.refused("site", "--out", str(tmp_path / "s"), message="Missing option '--rules'", status=2)
+    ledger.refused(
+        "site", "--check", str(tmp_path / "nowhere"), message=f"--check {tmp_path / 'nowhere'}: no such folder"
+    )
+    done = ledger.refused("site", "--check", str(tmp_path), message="")
+    assert done.output.startswith(f"{tmp_path} is not a complete site: it has no site manifest (manifest.json)")
+    assert not (tmp_path / "s").exists()
+
+
+def test_leftovers_of_killed_builds_are_removed_but_not_a_running_build(ledger: Ratings, tmp_path: Path) -> None:
+    folder = tmp_path / "pub"
+    folder.mkdir()
+    dead = folder / ".site.partial-dead"
+    (dead / "players").mkdir(parents=True)
+    (dead / "index.html").write_text("half\n", encoding="utf-8")
+    (folder / ".site.old-dead").mkdir()
+    running = folder / ".site.partial-live"
+    running.mkdir()
+    handle = os.open(running, os.O_RDONLY)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)  # as a build running now holds its staging folder
+        build(ledger, folder / "site")
+    finally:
+        os.close(handle)
+    assert sorted(p.name for p in folder.iterdir()) == [".site.partial-live", "site"]
+
+
+# --- crashes: killed at every file written, and a full disk ------------------------------------------------------
+
+
+def killed_build(ledger: Ratings, out: Path, point: tuple[str, int]) -> None:
+    """``ratings site SITE --out OUT`` in a child process that SIGKILLs itself at ``point``: ``("write", N)``
+    just after the Nth file of the site is written, ``("swap", 0)`` just before the finished staging folder is
+    put in place, ``("swap", 1)`` just after (before the old site is removed)."""
+    child = os.fork()
+    if child == 0:  # the child: never returns to pytest
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 1)
+            os.dup2(null, 2)
+            kind, number = point
+            written = [0]
+            write, swap = site_folder.Staging.write, site_folder.swap
+
+            def counted(self: site_folder.Staging, relative: str, data: bytes) -> None:
+                write(self, relative, data)
+                written[0] += 1
+                if kind == "write" and written[0] == number:
+                    os.kill(os.getpid(), signal.SIGKILL)
+
+            def swapped(staging: Path, target: Path) -> Path | None:
+                if (kind, number) == ("swap", 0):
+                    os.kill(os.getpid(), signal.SIGKILL)
+                old = swap(staging, target)
+                if (kind, number) == ("swap", 1):
+                    os.kill(os.getpid(), signal.SIGKILL)
+                return old
+
+            site_folder.Staging.write = counted  # type: ignore[method-assign]
+            site_folder.swap = swapped
+            cli.main(["--db", str(ledger.db), "site", *SITE, "--out", str(out)], standalone_mode=False)
+        finally:
+            os._exit(3)  # not killed: the point was never reached
+    _, status = os.waitpid(child, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (point, status)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("previous", [True, False], ids=["over-a-site", "no-site-yet"])
+def test_a_build_killed_at_every_file_leaves_the_previous_site_whole(
+    ledger: Ratings, tmp_path: Path, previous: bool
+) -> None:
+    folder = tmp_path / "pub"
+    new = files(build(ledger, tmp_path / "new"))
+    writes = len(new) - 1  # every file, then the manifest
+    assert writes == 2 + 2 * 3 + 1 + 1 + 1 + 1 + 4  # assets, lists (html, csv, json), the published JSON of
+    # 2024-01, index, verify, the event, four players
+    site = folder / "site"
+    old: dict[str, bytes] = {}
+    if previous:
+        old = files(build(ledger, site, "--known-at", "2024-03-01"))  # last month's site: another state
+        assert old != new
+    points = [("write", n) for n in range(1, writes + 1)] + [("swap", 0), ("swap", 1)]
+    for point in points:
+        killed_build(ledger, site, point)
+        leftovers = sorted(p.name for p in folder.iterdir() if p.name != "site")
+        assert all(name.startswith((".site.partial-", ".site.old-")) for name in leftovers), (point, leftovers)
+        for leftover in leftovers:  # never mistaken for a site, even when it holds a whole one
+            said = checked(ledger, folder / leftover)
+            assert said.exit_code == 1 and said.output.startswith(f"{folder / leftover} is not a site: it is "), said
+        if point == ("swap", 1):  # the new site is in place, whole; the old one waits beside to be removed
+            assert files(site) == new
+            assert checked(ledger, site).output == complete(site, head_of(ledger), len(new))
+        elif previous:
+            assert files(site) == old, point
+            assert checked(ledger, site).exit_code == 0, point
+        else:
+            assert not site.exists(), point
+    build(ledger, site)  # the next build removes what the killed ones left
+    assert files(site) == new
+    assert sorted(p.name for p in folder.iterdir()) == ["site"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("previous", [True, False], ids=["over-a-site", "no-site-yet"])
+def test_a_full_disk_leaves_the_previous_site_whole(ledger: Ratings, tmp_path: Path, previous: bool) -> None:
+    with mounted(tmp_path / "disk", "1m") as disk:
+        site = disk / "site"
+        old = files(build(ledger, site, "--known-at", "2024-03-01")) if previous else {}
+        filler = disk / "filler"
+        with open(filler, "wb", buffering=0) as raw:
+            try:
+                while raw.write(b"\0" * 4096):
+                    pass
+            except OSError:  # the disk is full
+                pass
+        with open(filler, "r+b") as handle:  # room for about 8 files of the 20 the site writes
+            handle.truncate(filler.stat().st_size - 8 * 4096)
+        done = ledger.refused("site", *SITE, "--out", str(site), message=f"cannot write the site {site}: ")
+        assert "No space left on device" in done.stderr and "nothing was replaced" in done.stderr
+        assert sorted(p.name for p in disk.iterdir()) == (["filler", "site"] if previous else ["filler"])
+        if previous:
+            assert files(site) == old
+            assert checked(ledger, site).exit_code == 0
+        else:
+            assert checked(ledger, site).exit_code == 1

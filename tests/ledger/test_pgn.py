@@ -300,7 +300,10 @@ def test_required_tag_missing(missing: str, lines: tuple[str, ...]) -> None:
 
 def test_movetext_without_tags() -> None:
     error = refused('[White "A"]', '[Black "B"]', '[Result "1-0"]', "", "1. e4 1-0", "", "", "1. d4 1-0")
-    assert str(error) == "line 8: the game from this line has no White tag"
+    # issue 22 §3: refused at its first line, before python-chess would skip a movetext of any length
+    assert str(error) == (
+        "line 8: the game from this line has no tag pairs ('1. d4 1-0'): a PGN game starts with [Name \"value\"] lines"
+    )
 
 
 # --- FIDE ids, time control, mode, board, GameId ---------------------------------------------------

@@ -214,7 +214,8 @@ def tournaments(draw: st.DrawFn) -> tuple[TrfFile, int]:
             federation=draw(field(3)),
             fide_id=draw(st.none() | st.integers(1, 99_999_999_999)),
             birth=draw(st.none() | ISO | st.integers(1900, 2099).map(str)),
-            points=draw(st.none() | st.integers(-19, 199).map(lambda halves: Decimal(halves) / 2)),
+            # issue 22 §5: a 001 line without its points is refused on reading, so every player has them
+            points=draw(st.integers(-19, 199).map(lambda halves: Decimal(halves) / 2)),
             rank=draw(st.none() | st.integers(0, 9999)),
             rounds=tuple(rounds[rank]),
         )

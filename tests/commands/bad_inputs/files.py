@@ -318,4 +318,34 @@ _cache_dir = [
     BadInput(("--cache-dir", "ledger.db", *LIST), "'ledger.db' is a file", status=2, id="cache-dir-the-ledger"),
 ]
 
-CASES: list[BadInput] = [*_missing_cases, *_not_a_ledger, *_outside_the_chain, *_init_backup, *_cache_dir]
+_LONG_LABEL = "a" * 64
+_HOST_NAME = "is not a host name (each part between dots is 1 to 63 characters)"
+_UNCLOSED = 'end of string reached when looking for matching "]" in IPv6 host address'
+_bad_urls = [  # issue 22 §5: each was a traceback (the idna codec's UnicodeError, urllib's ValueError)
+    BadInput(("--db", "postgresql://u@a..b:5432/db", *LIST),
+             f"postgresql://u@a..b:5432/db is not a PostgreSQL address: its host a..b {_HOST_NAME}",
+             id="url-empty-host-label"),
+    BadInput(("--db", f"postgresql://u@{_LONG_LABEL}.example.org:5432/db", *LIST),
+             f"its host {_LONG_LABEL}.example.org {_HOST_NAME}", id="url-host-label-of-64"),
+    BadInput(("--db", "postgresql://u@[::1:5432/db", *LIST),
+             f"postgresql://u@[::1:5432/db is not a PostgreSQL address: {_UNCLOSED}", id="url-unclosed-ipv6"),
+    BadInput(("--db", "postgresql://u:secret@[::1:5432/db", *REGISTER),
+             'postgresql://u@[::1:5432/db is not a PostgreSQL address: end of string reached when looking for '
+             'matching "]" in IPv6 host address in URI: "postgresql://u@[::1:5432/db"',  # never the password
+             id="url-unclosed-ipv6-password-not-shown"),
+    BadInput(("copy", "--to", "postgresql://u@a..b:5432/db"), f"its host a..b {_HOST_NAME}",
+             id="copy-to-empty-host-label"),
+    BadInput(("copy", "--to", f"postgresql://u@{_LONG_LABEL}:5432/db"), f"its host {_LONG_LABEL} {_HOST_NAME}",
+             id="copy-to-host-label-of-64"),
+    BadInput(("copy", "--to", "postgresql://u@[::1:5432/db"), f"is not a PostgreSQL address: {_UNCLOSED}",
+             id="copy-to-unclosed-ipv6"),
+]  # fmt: skip
+
+CASES: list[BadInput] = [
+    *_missing_cases,
+    *_not_a_ledger,
+    *_outside_the_chain,
+    *_init_backup,
+    *_cache_dir,
+    *_bad_urls,
+]

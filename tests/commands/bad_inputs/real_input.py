@@ -136,6 +136,24 @@ CASES = [
         "not a calendar date",
         files={"g.pgn": PGN_GAME, "m.csv": "name,player\nA,A\nB,B\n"},
     ),
+    # issue 22 §5: the template's G1 (A 1-0 B on 2024-01-10, of no event) imported again; an unknown --event
+    BadInput(
+        ("import", "pgn", "g.pgn", "--players", "m.csv"),
+        "g.pgn: its one game is recorded already, as game G1 of no event: give --again to import it again",
+        id="pgn game recorded already",
+        files={"g.pgn": PGN_GAME.replace("2024.03.01", "2024.01.10"), "m.csv": "name,player\nA,A\nB,B\n"},
+    ),
+    BadInput(
+        ("import", "pgn", "g.pgn", "--players", "m.csv", "--event", "E99"),
+        "unknown event 'E99': register it first (ratings event register), or give --create-event",
+        files={"g.pgn": PGN_GAME, "m.csv": "name,player\nA,A\nB,B\n"},
+    ),
+    BadInput(
+        ("import", "pgn", "g.pgn", "--players", "m.csv", "--create-event"),
+        "--create-event needs --event",
+        status=2,
+        files={"g.pgn": PGN_GAME, "m.csv": "name,player\nA,A\nB,B\n"},
+    ),
     # import fide-list
     BadInput(("import", "fide-list", "l.txt"), "Missing option '--as-of'", status=2, files={"l.txt": FIDE_HEADER}),
     BadInput(
