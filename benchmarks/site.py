@@ -2,9 +2,9 @@
 
 Writes (or reuses) the synthetic federation of :mod:`benchmarks.federation` (1,000,000 games, 20,000
 players by default) and its ledger in ``DIR``, warms the projections file with the list of ``--to``, then,
-each in a process of its own: the warm ``list`` of ``--to`` (the baseline), and ``ratings site`` over
-``--from``..``--to`` into ``DIR/site``. Prints each one's seconds and peak memory (VmHWM), the site's files
-and bytes, and the ratios.
+each in a process of its own: the warm ``list`` of ``--to`` (the baseline), ``ratings site`` over
+``--from``..``--to`` into ``DIR/site``, and ``ratings site --check DIR/site`` (issue 22 §2). Prints each
+one's seconds and peak memory (VmHWM), the site's files and bytes, and the ratios.
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ def run(folder: Path, first: str, last: str, rules: str, params: Params | None =
     out = folder / "site"
     shutil.rmtree(out, ignore_errors=True)
     site = measured([*base, "site", "--rules", rules, "--from", first, "--to", last, "--out", str(out)])
+    check = measured(["site", "--check", str(out)])  # issue 22 §2: every file against the manifest, every table
     files = [path for path in out.rglob("*") if path.is_file()]
     return {
         "rules": rules,
@@ -70,6 +71,7 @@ def run(folder: Path, first: str, last: str, rules: str, params: Params | None =
         "cold_list": warm_up,
         "warm_list": listed,
         "site": site,
+        "site_check": check,
         "site_files": len(files),
         "site_bytes": sum(path.stat().st_size for path in files),
         "site_over_warm_list": site["seconds"] / listed["seconds"],

@@ -190,7 +190,7 @@ def diff(
 @click.option("--to", "last", required=True, metavar="YYYY-MM", help="The last period.")
 @known_at_option
 @format_option(["csv", "json"], "json")
-@click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="The directory to write to.")
+@click.option("--out", "out", required=True, metavar="DIRECTORY", help="The directory to write to.")
 @pass_context
 def export(obj: Context, rules: str, first: str, last: str, known_at: str | None, fmt: str, out: str) -> None:
     """Write the lists of a run of periods, one file each, ready to republish.
@@ -203,6 +203,9 @@ def export(obj: Context, rules: str, first: str, last: str, known_at: str | None
     """
     with refusals(obj):
         directory = obj.output(out, "--out", kind="folder")  # issue 22 §1: never onto the ledger...
+    if directory.exists() and not directory.is_dir():  # misuse (exit 2), once the ledger's files are refused
+        raise click.BadParameter(f"{out} is a file, not a folder", param_hint="'--out'")
+    with refusals(obj):
         params = get_rules(rules)
         known = known_date(known_at)
         projector = obj.projector()

@@ -656,7 +656,7 @@ def publish_db(
 
     \b
     Example:
-        ratings publish-db --rules iecg-1.7 --from 2024-01 --to 2024-12 --out ratings.db
+        ratings publish-db --rules iecg-1.7 --from 2024-01 --to 2024-12 --out lists.db
     """
     with refusals(obj):  # issue 22 §1: never onto the ledger or its projections file, whatever --overwrite says
         target = obj.output(out, "--out")

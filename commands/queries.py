@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from datetime import date
 from typing import Any
 
 import click
@@ -20,6 +21,7 @@ from projections import systems
 from projections.api import known_date as known_date_as
 from projections.log import TYPES, check_subjects, log_entries
 from projections.registry import RULES, get_rules, system_for
+from projections.span import check_span
 
 
 @click.command("list")
@@ -39,6 +41,8 @@ def list_(obj: Context, rules: str, period: str, fmt: str, known_at: str | None)
     with refusals(obj):
         ratings = obj.ratings()
         known = known_date(known_at)
+        check_span(ratings.projector, get_rules(rules), period, period, date.today(), ("--period", "--period"))
+        # issue 22 §5: export's rule (periods from the ledger's first game to today's)
         rating_list = ratings.list(rules, period, known)
         notes = ratings.notes(rules, period, known)
     click.echo(list_text(rating_list, fmt), nl=False)

@@ -121,7 +121,8 @@ def players_(
     all_lists: bool,
     fmt: str,
 ) -> None:
-    """List everyone registered, by player id: ids, country, born, registration status (active, inactive, void).
+    """List everyone registered, by player id: ids, country, born, registration status (active, inactive, void,
+    merged into Q).
 
     \b
     Example:

@@ -6,6 +6,12 @@ goes (one player at a time), so a large ledger never holds every page. Every
 link is relative: the folder works from ``file://`` and from any host. The
 same ledger and options give the same bytes (no timestamps, sorted order).
 
+Issue 22 §2: the pages go into a staging folder beside ``--out``
+(:class:`ledger.site_folder.Staging`), put in place whole when every file
+and the manifest (the log head, each file's SHA-256) are written; every page
+names the log head in its footer; each list table names the JSON it renders,
+which ``--check`` (:mod:`commands.site_check`) compares it with.
+
 An explanation is rendered once per (rules, period), for every player rated in
 it, into a temporary SQLite file, and read back when the player's page is
 written: each period's previous list is computed once, not once a player.
@@ -190,8 +196,9 @@ class Store:
 TITLE = "Rating lists"
 """The site's title when ``--title`` is not given."""
 
-BUILD_OPTIONS = ("rules", "first", "last", "out", "known_at", "title")
-"""The options of a build: ``--check`` takes none of them."""
+BUILD_OPTIONS = {"rules": "--rules", "first": "--from", "last": "--to", "out": "--out", "known_at": "--known-at",
+                 "title": "--title"}  # fmt: skip
+"""The options of a build, by parameter name: ``--check`` takes none of them; the first four are required."""
 
 
 @click.command()
@@ -221,13 +228,12 @@ def site(obj: Context, /, **given: Any) -> None:
         ratings site --check site
     """
     if given["check"] is not None:
-        others = [f"--{name.replace('first', 'from').replace('last', 'to').replace('_', '-')}"
-                  for name in BUILD_OPTIONS if given[name]]  # fmt: skip
+        others = [option for name, option in BUILD_OPTIONS.items() if given[name]]
         if others:
             raise click.UsageError(f"--check takes no other option (not {', '.join(others)})")
         check(given["check"])
         return
-    for name, option in (("rules", "--rules"), ("first", "--from"), ("last", "--to"), ("out", "--out")):
+    for name, option in list(BUILD_OPTIONS.items())[:4]:
         if not given[name]:
             raise click.UsageError(f"Missing option '{option}'.")
     write_site(
@@ -264,9 +270,9 @@ def write_site(
                     "log_head": str(head),
                 }
                 staging.finish(about)
-        except OSError as error:  # making the staging folder, or putting it in place
+        except OSError as error:  # making the staging folder, its manifest, or putting it in place
             raise click.ClickException(
-                f"cannot put the site in place at {out}: {output.os_reason(error)}; nothing was replaced"
+                f"cannot write the site {out}: {output.os_reason(error)}; nothing was replaced"
             ) from None
     click.echo(f"wrote {written + 1} files into {out}")  # and the manifest
 

@@ -86,16 +86,25 @@ class _Tables(HTMLParser):
 
 
 def shown_tables(page: Path) -> list[ShownTable]:
+    """The tables of ``page`` that name the JSON they render (a page naming none is not parsed: the players'
+    pages, most of a site's bytes)."""
+    text = page.read_text(encoding="utf-8", errors="replace")
+    if "data-json=" not in text:
+        return []
     parser = _Tables()
-    parser.feed(page.read_text(encoding="utf-8", errors="replace"))
+    parser.feed(text)
     parser.close()
     return parser.tables
 
 
 def table_problems(folder: Path, page: str) -> tuple[int, list[str]]:
-    """The tables of ``page`` (a path in the site) that render a JSON, and how each differs from it."""
+    """The tables of ``page`` (a path in the site) that render a JSON, and how each differs from it; a list's
+    page (``lists/RULES/PERIOD.html``) must have one showing its own JSON download."""
     tables = shown_tables(folder / page)
     problems: list[str] = []
+    path = PurePosixPath(page)
+    if path.parts[0] == "lists" and not any(t.json == f"{path.stem}.json" for t in tables):
+        problems.append(f"{page}: no table names its JSON {path.stem}.json")
     for table in tables:
         name = (PurePosixPath(page).parent / table.json).as_posix()
         try:
@@ -171,10 +180,11 @@ def verdict_lines(shown: str, verdict: Verdict) -> list[str]:
         ]
     about = manifest.about
     spans = ", ".join(f"{s['rules']} {s['from']}..{s['to']}" for s in about.get("rules", ()))
-    built = f"built from log head {about.get('log_head')} ({spans})"
+    built = f"built from log head {about.get('log_head')}: {spans}"
     if verdict.whole:
         return [
-            f"{shown} is a complete site: its {len(manifest.files) + 1} files are as its manifest lists them, "
-            f"{built}; each of its {verdict.tables} list tables shows the JSON it names"
+            f"{shown} is a complete site: its {len(manifest.files) + 1} files are as its manifest lists them",
+            built,
+            f"each of its {verdict.tables} list tables shows the JSON it names",
         ]
-    return [f"{shown} is not a complete site ({built}): {len(verdict.problems)} problem(s)", *verdict.problems]
+    return [f"{shown} is not a complete site: {len(verdict.problems)} problem(s)", built, *verdict.problems]

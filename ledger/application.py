@@ -1092,6 +1092,7 @@ class RatingLedger(Application[UUID]):
         self._check_sides(game, corrected["white"], corrected["black"], self._player_counts)
         # Issue 22 §4: no correction leaves a drawn forfeit (nor keeps one an older version recorded).
         values.check_forfeit_result(str(corrected["result"]), str(corrected["forfeit"]))
+        self._check_views(aggregate, {f: corrected[f] for f in changes}, reported)
         differing = {f: corrected[f] for f in GAME_FIELDS if corrected[f] != aggregate.facts[f]}
         if {"white", "black", "finished"} & set(differing):
             self._check_born(str(corrected["finished"]), str(corrected["white"]), str(corrected["black"]))
@@ -1118,6 +1119,25 @@ class RatingLedger(Application[UUID]):
             GameCorrected, game=game, changes=stated, reason=reason, reported_on=reported, recorded_by=self.user
         )
         return self._save_or_preview(aggregate, dry_run=dry_run)
+
+    @staticmethod
+    def _check_views(aggregate: Game, stated: Mapping[str, Any], reported: str) -> None:
+        """Issue 22 §4: refuse a correction that some view of the game as known at a date would see as no reader
+        can take it. A view knows the corrections reported by its date, applied in log order: one reported
+        before an earlier-entered correction is seen without it until that one's report."""
+        days = sorted({day for day, _ in aggregate.corrections if day > reported})
+        for day in [reported, *days[:-1]] if days else []:
+            facts = dict(aggregate.recorded)
+            for when, changes in aggregate.corrections:
+                if when <= day:
+                    facts.update(changes)
+            facts.update(stated)
+            try:
+                if facts["white"] == facts["black"]:
+                    raise SelfPlayError(f"player {facts['white']!r} cannot play against himself")
+                values.check_forfeit_result(str(facts["result"]), str(facts["forfeit"]))
+            except LedgerError as error:
+                raise type(error)(f"as known on {day}, before the correction reported later: {error}") from None
 
     def _game_value(self, field: str, value: str | None, reported: str) -> str | None:
         """A corrected game fact, checked as a recording checks it."""

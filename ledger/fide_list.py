@@ -72,7 +72,7 @@ import io
 import os
 import re
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, BinaryIO, Final, Literal, NamedTuple, cast
 from xml.parsers import expat
 
@@ -428,7 +428,21 @@ def _kind_from_name(name: str) -> Kind | None:
     return next((each for each in KINDS if each in lowered), None)
 
 
-def _read_stream(binary: IO[bytes], name: str) -> Iterator[FideEntry]:
+def _once(entries: Iterator[FideEntry], unit: str, once: Collection[int]) -> Iterator[FideEntry]:
+    """The entries, refusing a FIDE id of ``once`` listed twice, naming both (issue 22 §5); only those ids are
+    remembered, so the memory is theirs, not the list's."""
+    seen: dict[int, int] = {}
+    for entry in entries:
+        if entry.fide_id in once:
+            first = seen.setdefault(entry.fide_id, entry.line)
+            if first != entry.line:
+                raise FideListError(
+                    None, f"{unit}s {first} and {entry.line}: FIDE id {entry.fide_id} is on the list twice"
+                )
+        yield entry
+
+
+def _read_stream(binary: IO[bytes], name: str, once: Collection[int] = ()) -> Iterator[FideEntry]:
     """Entries of an open binary stream, XML or TXT by its first bytes.
 
     ``binary`` is a file opened ``rb`` (a :class:`io.BufferedReader`) or a zip
@@ -439,15 +453,18 @@ def _read_stream(binary: IO[bytes], name: str) -> Iterator[FideEntry]:
     if not start:
         raise FideListError(None, "empty file")
     if start.startswith(b"<"):
-        yield from read_xml(cast(BinaryIO, buffered))
+        yield from _once(read_xml(cast(BinaryIO, buffered)), "player", once)
     else:
         # issue 22 §3: line by line, a line over MAX_TXT_LINE bytes or not UTF-8 refused as it is read
         lines = LineReader(buffered, limit=MAX_TXT_LINE, refuse=FideListError, kind="FIDE's rating list")
-        yield from read_txt(lines, kind=_kind_from_name(name))
+        yield from _once(read_txt(lines, kind=_kind_from_name(name)), "line", once)
 
 
-def read(path: str) -> Iterator[FideEntry]:
+def read(path: str, *, once: Collection[int] = ()) -> Iterator[FideEntry]:
     """Each player of the FIDE list at ``path``: XML (starts with ``<``) or TXT, or a zip holding one such file.
+
+    A FIDE id of ``once`` (those the caller records: the ledger's players) listed twice is refused naming
+    both lines (issue 22 §5): which of the two is his rating?
 
     The zip's member is streamed, never extracted. Errors name ``path`` (and the
     zip member) before the line. A one-rating TXT list's rating is taken from
@@ -463,10 +480,10 @@ def read(path: str) -> Iterator[FideEntry]:
                     raise FideListError(None, f"a zip must hold exactly one list, this one holds: {names}")
                 source = f"{path}:{members[0].filename}"
                 with archive.open(members[0]) as member:
-                    yield from _read_stream(member, members[0].filename)
+                    yield from _read_stream(member, members[0].filename, once)
         else:
             with open(path, "rb") as handle:
-                yield from _read_stream(handle, path)
+                yield from _read_stream(handle, path, once)
     except FideListError as error:
         raise FideListError(error.line, error.reason, unit=error.unit, source=source) from None
     except (OSError, zipfile.BadZipFile, EOFError) as error:

@@ -241,7 +241,8 @@ def import_fide_list(
     holders = ledger.identities().index("fide")
     found: dict[str, fide_list.FideEntry] = {}
     read = 0
-    for entry in fide_list.read(path):
+    once = {int(number) for number in holders if number.isdigit()}  # issue 22 §5: none of them listed twice
+    for entry in fide_list.read(path, once=once):
         read += 1
         player = holders.get(str(entry.fide_id))
         if player is not None:

@@ -135,7 +135,7 @@ class LineReader:
 
     def _decode(self, raw: bytes) -> str:
         if self._controls and (found := CONTROL.search(raw)) is not None:
-            what = "a NUL byte" if found.group() == b"\x00" else f"the control character {found.group()!r}"
+            what = "a NUL byte" if found.group() == b"\x00" else f"the control byte 0x{found.group()[0]:02x}"
             raise self._refuse(self.number, f"the line holds {what}: not a text file")
         try:
             return raw.decode("utf-8")

@@ -353,6 +353,32 @@ class Published:
     head: chain.Head
 
 
+SHRINK_WARNING = 0.9
+"""Issue 22 §5: ``publish`` warns when a list has fewer players than this share of the previous publication's."""
+
+
+class EmptyListError(LedgerError):
+    """A list with no players to publish (issue 22 §5)."""
+
+
+def _shrunk(
+    earlier: Sequence[Publication], rules: str, index: int, index_of: Callable[[str], int], players: int
+) -> Publication | None:
+    """The previous publication of ``rules`` (of the latest period up to the list's, then the latest date and
+    position) when the list's ``players`` are fewer than :data:`SHRINK_WARNING` of its; else None.
+
+    >>> before = Publication(5, "iecg-1.7", "2024-01", "2024-03-01", "d", 100, 4, "h")
+    >>> index = {"2024-01": 0, "2024-03": 1}.__getitem__
+    >>> _shrunk([before], "iecg-1.7", 1, index, 89).on, _shrunk([before], "iecg-1.7", 1, index, 90)
+    ('2024-03-01', None)
+    """
+    same = [p for p in earlier if p.rules == rules and index_of(p.period) <= index]
+    if not same:
+        return None
+    previous = max(same, key=lambda p: (index_of(p.period), p.on, p.position))
+    return previous if players < SHRINK_WARNING * previous.players else None
+
+
 def publish(
     ledger: RatingLedger,
     rules: str,
@@ -382,6 +408,18 @@ def publish(
     head = chain.chain_head(ledger.path)
     with Ratings.open(ledger.path, notice=notice, skip_unusable=skip_unusable, upto=head.position) as log:
         rating_list = log.list(rules, period, day)
+        earlier = log.publications()
+    if not rating_list.rows:  # issue 22 §5: an empty list (a date before the facts were reported) is no list
+        raise EmptyListError(
+            f"the {rules} list of {period} as known on {day} has no players: nothing was published "
+            "(were its facts reported after that date?)"
+        )
+    shrunk = _shrunk(earlier, rules, scheme.index(period), scheme.index, len(rating_list.rows))
+    if shrunk is not None and notice is not None:
+        notice(
+            f"warning: the {rules} list of {period} has {len(rating_list.rows)} players, fewer than nine tenths "
+            f"of the {shrunk.players} of the {rules} list of {shrunk.period} published on {shrunk.on}"
+        )
     sha = digest(rating_list)
     ledger.record_publication(
         rules=rules,

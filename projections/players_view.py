@@ -16,7 +16,9 @@ numbers by player (:meth:`ledger.identities.Identities.by_player`) and the lists
 (['1001'], ['1002'])
 
 Where the issue is silent:
-- the registration status is ``void`` (the registration voided, and not restored), else ``inactive`` (his
+- the registration status is ``void`` (the registration voided, and not restored), else ``merged into Q`` (a
+  duplicate registration merged, issue 22 §5; Q is the registration his facts count as, at the end of a chain of
+  merges: P into Q, then Q into R, shows P ``merged into R``), else ``inactive`` (his
   inactivity markers leave him inactive at the end of ``day``, today for the CLI), else ``active``; a withdrawal
   is from a tournament, not from the federation, so it is no registration status;
 - a player whose registration is withheld as unusable (issue 10 §3) is not registered: he is not listed;
@@ -55,15 +57,18 @@ class PlayerLine(NamedTuple):
     national_ids: tuple[tuple[str, str], ...]
     """(scheme, number) of each national id he holds, by scheme."""
     status: str
-    """``active``, ``inactive`` or ``void`` (his registration's status)."""
+    """``active``, ``inactive``, ``void`` or ``merged into Q`` (his registration's status)."""
     standings: tuple[Standing | None, ...] = ()
     """His standing on each list asked for, in the order asked (None: not on that list)."""
 
 
 def registration_status(view: FactsView, player: str, day: str) -> str:
-    """``void``, ``inactive`` (at the end of ``day``) or ``active``."""
+    """``void``, ``merged into Q`` (issue 22 §5: he was listed ``active``), ``inactive`` (at the end of ``day``)
+    or ``active``."""
     if player in view.void:
         return "void"
+    if player in view.alias:
+        return f"merged into {view.alias[player]}"
     return "inactive" if view.inactive_at(player, day) else "active"
 
 

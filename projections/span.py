@@ -18,26 +18,34 @@ from projections.registry import Rules
 from projections.replay import Projector
 
 
-def check_span(projector: Projector, params: Rules, first: str, last: str, today: date) -> tuple[int, int]:
+def check_span(
+    projector: Projector,
+    params: Rules,
+    first: str,
+    last: str,
+    today: date,
+    options: tuple[str, str] = ("--from", "--to"),
+) -> tuple[int, int]:
     """The indexes of periods ``first`` to ``last`` of ``params``, refused if they are out of order or
-    reach before the ledger's first fact or after the current period."""
+    reach before the ledger's first fact or after the current period; ``options`` name them in a refusal
+    (``list`` checks its one ``--period`` so, issue 22 §5: one rule for ``list`` and ``export``)."""
     scheme = params.periods
     start, end = scheme.index(first), scheme.index(last)
     if end < start:
-        raise PeriodError(f"--to {last} is before --from {first}")
+        raise PeriodError(f"{options[1]} {last} is before {options[0]} {first}")
     month = projector.facts().first_month()
     if month is None:
         raise PeriodError("the ledger has no games yet: there is no list to show")
     earliest = scheme.index_of_day(month)
     if start < earliest:
         raise PeriodError(
-            f"--from {first} is before the ledger's first fact: its first period under {params.name} "
+            f"{options[0]} {first} is before the ledger's first fact: its first period under {params.name} "
             f"is {scheme.label(earliest)}"
         )
     current = scheme.index_of_day(today.isoformat())
     if end > current:
         raise PeriodError(
-            f"--to {last} is after the current period: the period of today ({today.isoformat()}) "
+            f"{options[1]} {last} is after the current period: the period of today ({today.isoformat()}) "
             f"under {params.name} is {scheme.label(current)}"
         )
     return start, end

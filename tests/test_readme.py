@@ -112,7 +112,7 @@ def test_readme_walkthrough_prints_the_same_on_postgresql(tmp_path: Path, monkey
             expected = expected.replace("federation.projections.db", projections)
             check_step(runner, command, expected.replace("federation.db", central), env)
             steps += 1
-        assert steps == 75  # every step before the section on PostgreSQL
+        assert steps == 77  # every step before the section on PostgreSQL
 
 
 def check_step(runner: CliRunner, command: str, expected: str, env: dict[str, str]) -> None:

@@ -16,6 +16,7 @@ from click.testing import Result
 
 from ledger.damage import mark_path
 from tests.commands.support import Ratings, record, write_csv
+from tests.ledger.test_ledger_file import corrupt_the_index
 
 PLAYERS = 40
 GAMES = 600
@@ -137,3 +138,30 @@ def test_a_sound_file_is_not_marked(ratings: Ratings) -> None:
     ratings.ok("verify")
     ratings.ok("log")
     assert not mark_path(str(ratings.db)).exists()
+
+
+def test_damage_only_verify_finds_marks_the_file_too(ratings: Ratings) -> None:
+    """An index entry changed behind SQLite's back: every read and write works, only SQLite's integrity check
+    (which ``verify`` runs) sees it; from then on nothing is recorded."""
+    ratings.established("A", "Anna Adler", 2000)
+    ratings.established("B", "Bob Byrne", 1800)
+    ratings.game("G1", "A", "B", "1-0", "2024-01-10")
+    corrupt_the_index(ratings.db)
+    verified = ratings("verify")
+    assert verified.exit_code == 1
+    assert verified.stdout.startswith("the ledger file is damaged: SQLite's integrity check says: ")
+    assert ": SQLite's integrity check: " in mark_path(str(ratings.db)).read_text(encoding="utf-8")
+    refused_unchanged(ratings, *LATE_GAME, message=f"the ledger {ratings.db} was found damaged (")
+
+
+def test_a_damaged_projections_file_does_not_mark_the_ledger(ratings: Ratings) -> None:
+    ratings.established("A", "Anna Adler", 2000)
+    ratings.established("B", "Bob Byrne", 1800)
+    ratings.game("G1", "A", "B", "1-0", "2024-01-10")
+    ratings.ok("list", "--rules", "iecg-1.7", "--period", "2024-01")
+    projections = ratings.db.with_name("ledger.projections.db")
+    assert projections.exists()
+    projections.write_bytes(projections.read_bytes()[:4096] + b"\xff" * 8192)
+    ratings.ok("list", "--rules", "iecg-1.7", "--period", "2024-01")
+    assert not mark_path(str(ratings.db)).exists()
+    ratings.game("G2", "B", "A", "1-0", "2024-01-11")

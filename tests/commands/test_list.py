@@ -6,6 +6,8 @@ import csv
 import io
 import json
 import math
+from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -107,9 +109,28 @@ def test_the_table_is_the_default_format(one_game: Ratings) -> None:
     assert lines[3].split()[:7] == ["2", "1", "B", "Bob", "Byrne", "1795", "1795"]
 
 
-def test_a_period_before_any_game_lists_nobody(one_game: Ratings) -> None:
-    result = one_game.ok("list", *RULES, "--period", "2023-11", "--format", "json")
-    assert json.loads(result.stdout) == {"rules": "iecg-1.7", "period": "2023-11", "players": []}
+def test_a_period_outside_the_ledgers_span_is_refused_as_export_refuses_it(one_game: Ratings, tmp_path: Path) -> None:
+    """Issue 22 §5: one rule for ``list`` and ``export``: periods from the ledger's first game to today's."""
+    before = one_game.refused(
+        "list", *RULES, "--period", "2023-11", "--format", "json",
+        message="Error: --period 2023-11 is before the ledger's first fact: its first period under iecg-1.7 is 2024-01",
+    )  # fmt: skip
+    assert before.stdout == ""
+    today = date.today()
+    current = f"{today.year}-{today.month - (today.month + 1) % 2:02d}"  # IECG 1.7 §II.1: odd months start
+    one_game.refused(
+        "list", *RULES, "--period", "9999-11",
+        message=f"Error: --period 9999-11 is after the current period: the period of today ({today.isoformat()}) "
+        f"under iecg-1.7 is {current}",
+    )  # fmt: skip
+    out = str(tmp_path / "lists")
+    for period in ("2023-11", "9999-11"):
+        listed = one_game(*("list", *RULES, "--period", period))
+        exported = one_game(*("export", *RULES, "--from", period, "--to", period, "--out", out))
+        assert listed.exit_code == exported.exit_code == 1
+        assert listed.stderr.replace("--period", "--X") == exported.stderr.replace("--from", "--X").replace(
+            "--to", "--X"
+        )
 
 
 def test_a_provisional_player_is_listed_after_six_games(ratings: Ratings) -> None:

@@ -198,3 +198,31 @@ def test_all_lists_adds_each_familys_current_list(federation: Ratings) -> None:
         "glicko2": "2024-01",
     }
     assert found["players"][0]["lists"]["iecg-1.7"] == {"rating": 2005, "status": "established"}
+
+
+def test_a_merged_duplicate_shows_merged_into_the_original(federation: Ratings) -> None:
+    """Issue 22 §5: F, a second registration of Anna, merged into A, was listed ``active``. P into Q, then Q into
+    R: P shows the registration his facts count as, R."""
+    federation.register("F", "Anna Adler-Byrne", "--country", "DE")
+    federation.ok("player", "merge", "F", "--into", "A", "--reason", "registered twice", "--reported", "2024-01-20")
+    assert federation.ok("players", "--search", "adler").output == (
+        "player  name              country  born        FIDE id  national ids  status\n"
+        "------  ----------------  -------  ----------  -------  ------------  -------------\n"
+        "A       Anna Adler        DE       1980-05-01  2500001  ecf:123456A   active\n"
+        "F       Anna Adler-Byrne  DE                                          merged into A\n"
+    )
+    federation.register("G", "Anna A.", "--country", "DE")
+    federation.register("H", "Anna", "--country", "DE")
+    federation.ok("player", "merge", "G", "--into", "H", "--reason", "twice", "--reported", "2024-01-21")
+    federation.ok("player", "merge", "H", "--into", "B", "--reason", "twice", "--reported", "2024-01-22")
+    found = json.loads(federation.ok("players", "--format", "json").stdout)["players"]
+    assert {p["player"]: p["status"] for p in found if p["player"] in "FGH"} == {
+        "F": "merged into A",
+        "G": "merged into B",
+        "H": "merged into B",
+    }
+    federation.ok("player", "unmerge", "F", "--reason", "not her after all", "--reported", "2024-01-23")
+    assert (
+        "F       Anna Adler-Byrne  DE                                          active"
+        in federation.ok("players", "--search", "adler").output
+    )

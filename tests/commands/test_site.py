@@ -19,14 +19,17 @@ import os
 import re
 import signal
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree
 
 import html5lib  # type: ignore[import-untyped]
 import pytest
 from click.testing import Result
 
+from commands import site as site_command
 from commands.cli import cli
 from ledger import site_folder
+from ledger.application import RatingLedger
 from tests.commands.support import RULES, Ratings
 from tests.commands.test_events import table_rows
 from tests.tmpfs import mounted
@@ -241,11 +244,12 @@ def checked(ledger: Ratings, folder: Path) -> Result:
 
 
 def complete(folder: Path, head: str, files_held: int, tables: int = 4) -> str:
-    """The line ``--check`` prints for a complete site of ``SITE``: every file is its manifest's, and 4 tables
+    """What ``--check`` prints for a complete site of ``SITE``: every file is its manifest's, and 4 tables
     (the index's top, the list of 2024-01 as known now and as published, the list of 2024-03) show their JSON."""
     return (
-        f"{folder} is a complete site: its {files_held} files are as its manifest lists them, built from log head "
-        f"{head} (iecg-1.7 2024-01..2024-03); each of its {tables} list tables shows the JSON it names\n"
+        f"{folder} is a complete site: its {files_held} files are as its manifest lists them\n"
+        f"built from log head {head}: iecg-1.7 2024-01..2024-03\n"
+        f"each of its {tables} list tables shows the JSON it names\n"
     )
 
 
@@ -282,7 +286,8 @@ def test_check_says_a_site_is_complete_and_names_each_difference(ledger: Ratings
     done = checked(ledger, site)
     assert done.exit_code == 1
     assert done.output.splitlines() == [
-        f"{site} is not a complete site (built from log head {head} (iecg-1.7 2024-01..2024-03)): 3 problem(s)",
+        f"{site} is not a complete site: 3 problem(s)",
+        f"built from log head {head}: iecg-1.7 2024-01..2024-03",
         "missing  players/_42.html",
         "differs  events/_451.html",
         "not in the manifest  notes.txt",
@@ -311,7 +316,7 @@ def test_an_edited_rating_on_a_list_page_is_caught_even_with_a_rewritten_manifes
     (site / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     done = checked(ledger, site)
     assert done.exit_code == 1
-    assert done.output.splitlines()[1:] == [
+    assert done.output.splitlines()[2:] == [
         f"lists/iecg-1.7/2024-03.html: row 1, rating: the page shows '{anna + 100}', 2024-03.json says '{anna}'"
     ]
 
@@ -505,3 +510,41 @@ def test_a_full_disk_leaves_the_previous_site_whole(ledger: Ratings, tmp_path: P
             assert checked(ledger, site).exit_code == 0
         else:
             assert checked(ledger, site).exit_code == 1
+
+
+def test_a_fact_recorded_during_the_build_leaves_the_previous_site(
+    ledger: Ratings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = build(ledger, tmp_path / "site")
+    before = files(site)
+    real = site_command.build
+
+    def with_a_fact_meanwhile(*args: Any) -> int:
+        written = real(*args)
+        other = RatingLedger(str(ledger.db), user="clerk")  # another office records while the site is built
+        other.register_player("E", "Eva Egan", reported_on="2024-03-20")
+        other.close()
+        return written
+
+    monkeypatch.setattr(site_command, "build", with_a_fact_meanwhile)
+    head = int(head_of(ledger).split(":")[0])
+    done = ledger("site", *SITE, "--out", str(site))
+    assert done.exit_code == 1
+    assert done.stderr == (
+        f"Error: the log grew from position {head} to {head + 1} while the site was built: nothing was replaced; "
+        "run it again\n"
+    )
+    assert files(site) == before
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".site")) == []
+
+
+def test_a_list_page_whose_table_names_no_json_is_not_whole(ledger: Ratings, tmp_path: Path) -> None:
+    site = build(ledger, tmp_path / "site")
+    page = site / "lists" / "iecg-1.7" / "2024-03.html"
+    page.write_bytes(page.read_bytes().replace(b' data-json="2024-03.json"', b""))
+    done = checked(ledger, site)
+    assert done.exit_code == 1
+    assert done.output.splitlines()[2:] == [
+        "differs  lists/iecg-1.7/2024-03.html",
+        "lists/iecg-1.7/2024-03.html: no table names its JSON 2024-03.json",
+    ]

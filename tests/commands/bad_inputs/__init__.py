@@ -39,6 +39,10 @@ class BadInput:
     ``files``: files to write in the working directory first (name → text, or bytes for a binary file such
     as another application's SQLite file: write it with ``write_bytes``), e.g. a spoiled CSV.
     ``db``: when set, replaces ``--db ledger.db`` (e.g. a foreign or missing file, set up by ``files``).
+    ``links``: symbolic links to make in the working directory first (name → what it leads to, relative to
+    the link), e.g. ``h.svg`` → ``ledger.db`` (issue 22 §1).
+    ``sqlite_only``: the case names the template's ledger file or its projections file, which the same
+    command on a PostgreSQL ledger may write: left out of the PostgreSQL run.
     """
 
     args: tuple[str, ...]
@@ -47,6 +51,8 @@ class BadInput:
     files: Mapping[str, str | bytes] = field(default_factory=dict)
     db: str | None = None
     id: str = ""
+    links: Mapping[str, str] = field(default_factory=dict)
+    sqlite_only: bool = False
 
     def name(self) -> str:
         return self.id or " ".join(self.args)[:80]

@@ -267,16 +267,15 @@ _init_backup = [
     ),
     BadInput(("init", "a.db", "b.db"), "Got unexpected extra argument (b.db)", status=2, id="init-two-paths"),
     BadInput(("backup",), "Missing argument 'DEST'", status=2, id="backup-no-dest"),
-    BadInput(
-        ("backup", "ledger.db"),
-        "ledger.db already exists (a file): the backup writes a new file",
-        id="backup-onto-itself",
-    ),
+    BadInput(("backup", "ledger.db"), "DEST ledger.db is the ledger ", id="backup-onto-itself", sqlite_only=True),
     BadInput(("backup", "games_ok.csv"), "games_ok.csv already exists (a file)", id="backup-over-a-file"),
     BadInput(("backup", "."), ". already exists (a folder)", id="backup-into-a-folder-name"),
     BadInput(("copy",), "Missing option '--to'", status=2, id="copy-no-dest"),
+    BadInput(("copy", "--to", "ledger.db"), "--to ledger.db is the ledger ", id="copy-over", sqlite_only=True),
     BadInput(
-        ("copy", "--to", "ledger.db"), "ledger.db already exists (a file): the copy writes a new file", id="copy-over"
+        ("copy", "--to", "players_ok.csv"),
+        "players_ok.csv already exists (a file): the copy writes a new file",
+        id="copy-over-a-file",
     ),
     BadInput(("copy", "--to", "."), ". already exists (a folder)", id="copy-into-a-folder-name"),
     BadInput(
@@ -341,7 +340,104 @@ _bad_urls = [  # issue 22 §5: each was a traceback (the idna codec's UnicodeErr
              id="copy-to-unclosed-ipv6"),
 ]  # fmt: skip
 
+SITE = ("site", *IECG, "--from", "2024-01", "--to", "2024-03")
+
+_site = [  # issue 22 §2: the site replaces its folder whole, so never the ledger's, nor a folder of other files
+    BadInput((*SITE, "--out", "."), "--out . holds the ledger ", id="site-into-the-ledgers-folder"),
+    BadInput((*SITE, "--out", "ledger.db"), "--out ledger.db holds the ledger ", id="site-onto-the-ledger"),
+    BadInput(
+        (*SITE, "--out", "mine"),
+        "--out mine is a folder of 1 file(s) and no site manifest (manifest.json)",
+        files={"mine/letter.txt": "dear\n"},
+        id="site-over-a-folder-of-other-files",
+    ),
+    BadInput(("site", "--check", "site", *IECG), "--check takes no other option", status=2, id="site-check-and-rules"),
+    BadInput(("site", "--check", "nowhere"), "--check nowhere: no such folder", id="site-check-no-folder"),
+]
+
+PUBLISH = ("publish-db", *IECG)
+SPAN = ("--from", "2024-01", "--to", "2024-01")
+PROJECTIONS = "ledger.projections.db"
+
+
+def _output(args: tuple[str, ...], message: str, id: str, **links: str) -> BadInput:
+    """A file-writing command aimed at the ledger's files (issue 22 §1): ``links``, name → what it leads to."""
+    return BadInput(args, message, id=f"output-{id}", links=links, sqlite_only=True)
+
+
+_outputs = [  # issue 22 §1: no command writes onto the ledger, its side files or its projections file
+    _output((*PUBLISH, "--out", "ledger.db"), "--out ledger.db is the ledger ", "publish-db-ledger"),
+    _output((*PUBLISH, "--out", "ledger.db", "--overwrite"), "--out ledger.db is the ledger ", "publish-db-overwrite"),
+    _output(
+        (*PUBLISH, "--out", PROJECTIONS, "--overwrite"),
+        f"--out {PROJECTIONS} is the projections file ",
+        "publish-db-projections",
+    ),
+    _output(
+        (*PUBLISH, "--out", "pub.db", "--overwrite"),
+        "--out's metadata file pub.metadata.json is the ledger ",
+        "publish-db-metadata-link",
+        **{"pub.metadata.json": "ledger.db"},
+    ),
+    _output(("export", "trf", "--event", "E1", "--out", "ledger.db"), "--out ledger.db is the ledger ", "trf-ledger"),
+    _output(
+        ("export", "trf", "--event", "E1", "--out", "ledger.db-wal"),
+        "--out ledger.db-wal is the ledger's wal file ",
+        "trf-wal",
+    ),
+    _output(
+        ("export", "trf", "--event", "E1", "--out", "e1.trf"),
+        "--out e1.trf is the ledger ",
+        "trf-link",
+        **{"e1.trf": "ledger.db"},
+    ),
+    _output(
+        ("export", *IECG, *SPAN, "--out", "ledger.db"),
+        "--out ledger.db is the ledger ",
+        "export-lists-onto-the-ledger",
+    ),
+    _output(
+        ("export", *IECG, *SPAN, "--out", "lists"),
+        "--out lists/iecg-1.7_2024-01.json is the ledger ",
+        "export-a-list-file-a-link",
+        **{"lists/iecg-1.7_2024-01.json": "../ledger.db"},
+    ),
+    _output(
+        ("history", "A", *IECG, "--plot", "h.svg"),
+        "--plot h.svg is the ledger ",
+        "history-link",
+        **{"h.svg": "ledger.db"},
+    ),
+    _output(
+        ("history", "A", *IECG, "--plot", "h.png"),
+        "--plot h.png is the ledger's shm file ",
+        "history-link-shm",
+        **{"h.png": "ledger.db-shm"},
+    ),
+    _output(
+        ("pool", *IECG, *SPAN, "--plot", "p.svg"),
+        "--plot p.svg is the projections file ",
+        "pool-link-projections",
+        **{"p.svg": PROJECTIONS},
+    ),
+    _output(("backup", "ledger.db-journal"), "DEST ledger.db-journal is the ledger's journal file ", "backup-journal"),
+    _output(("backup", "b.db"), "DEST b.db is the ledger ", "backup-link", **{"b.db": "ledger.db"}),
+    _output(("copy", "--to", PROJECTIONS), f"--to {PROJECTIONS} is the projections file ", "copy-projections"),
+    _output(("copy", "--to", "c.db"), "--to c.db is the ledger ", "copy-link", **{"c.db": "ledger.db"}),
+    _output(("init", "ledger.db-wal"), "PATH ledger.db-wal is the ledger's wal file ", "init-wal"),
+    _output(("init", "i.db"), "PATH i.db is the ledger ", "init-link", **{"i.db": "ledger.db"}),
+    _output(("demo", "--keep", "ledger.db"), "--keep ledger.db is the ledger ", "demo-keep-ledger"),
+    _output(
+        ("demo", "--keep", "k.db"),
+        "--keep k.db is the projections file ",
+        "demo-keep-link-projections",
+        **{"k.db": PROJECTIONS},
+    ),
+]
+
 CASES: list[BadInput] = [
+    *_outputs,
+    *_site,
     *_missing_cases,
     *_not_a_ledger,
     *_outside_the_chain,

@@ -408,7 +408,55 @@ _csv_files = (
     ]
 )  # fmt: skip
 
+# --- free text a spreadsheet would run as a formula, and --by (issue 22 §5) ------------------------------------
+
+_FORMULA = "begins with '{}': a spreadsheet would run it as a formula; text may not begin with =, +, - or @"
+EVENT = ("event", "register", "E9", "--type", "swiss", "--start", "2024-01-05", "--reported", "2024-01-05")
+_formulas = [
+    BadInput(("player", "register", "N", "--name", '=HYPERLINK("http://x","c")'),
+             "name '=HYPERLINK(\"http://x\",\"c\")' " + _FORMULA.format("="), id="reg-name-hyperlink"),
+    BadInput(("player", "register", "N", "--name", "@SUM(A1)"), _FORMULA.format("@"), id="reg-name-at"),
+    BadInput(("player", "register", "N", "--name", "+353 Club"), _FORMULA.format("+"), id="reg-name-plus"),
+    BadInput(("player", "register", "N", "--name", " -Nora"), "name '-Nora' " + _FORMULA.format("-"),
+             id="reg-name-minus-after-blank"),
+    BadInput(("player", "correct", "A", "--name", "=A", *WHY), _FORMULA.format("="), id="correct-name-formula"),
+    BadInput(("player", "correct", "A", "--country", "IE", "--reason", "=x"), "reason '=x' " + _FORMULA.format("="),
+             id="correct-reason-formula"),
+    BadInput((*GAME, *FIN, "--tournament", "=1+1"), "tournament '=1+1' " + _FORMULA.format("="),
+             id="game-tournament-formula"),
+    BadInput(("game", "void", "G1", "--reason", "@x"), "reason '@x' " + _FORMULA.format("@"), id="void-reason-at"),
+    BadInput(("game", "void", "G1", "--reason", "-"), "reason '-' " + _FORMULA.format("-"), id="void-reason-minus"),
+    BadInput((*PRIOR, "--system", "fide", "--rating", "2100", "--games", "40", "--source", "+list"),
+             "source '+list' " + _FORMULA.format("+"), id="prior-source-formula"),
+    BadInput((*EVENT, "--name", "=cmd|' /C calc'!A0"), "event name \"=cmd|' /C calc'!A0\" " + _FORMULA.format("="),
+             id="event-name-formula"),
+    BadInput((*EVENT, "--name", "Cup", "--site", "@Galway"), "site '@Galway' " + _FORMULA.format("@"),
+             id="event-site-formula"),
+    BadInput(("--by", "a\nb", "game", "void", "G1", "--reason", "x"),
+             "--by 'a\\nb' holds a control character (U+000A): it must be printable text", id="by-newline"),
+    BadInput(("--by", "a\x1b[31m", *REG), "--by 'a\\x1b[31m' holds a control character (U+001B)", id="by-escape"),
+    BadInput(("--by", "=officer", *REG), "--by '=officer' " + _FORMULA.format("="), id="by-formula"),
+    BadInput(("--by", "o" * 201, *REG), "has 201 characters: at most 200", id="by-201"),
+    BadInput(("import", "players", "p.csv"), "line 2: name '=1+1' " + _FORMULA.format("="),
+             files=_csv("p.csv", f"{PLAYERS}\nD,=1+1,IE,,,\n"), id="csv-players-name-formula"),
+    BadInput(("import", "games", "g.csv"), "line 2: tournament '@Cup' " + _FORMULA.format("@"),
+             files=_csv("g.csv", f"{GAMES}\nG8,A,B,1-0,2024-04-01,@Cup,\n"), id="csv-games-tournament-formula"),
+]  # fmt: skip
+
+_span_and_publish = [  # issue 22 §5: list takes export's periods; an empty list is not published
+    BadInput(("list", *IECG, "--period", "9999-11"), "--period 9999-11 is after the current period",
+             id="list-period-9999"),
+    BadInput(("list", *IECG, "--period", "2023-11"),
+             "--period 2023-11 is before the ledger's first fact: its first period under iecg-1.7 is 2024-01",
+             id="list-period-before-the-first-game"),
+    BadInput(("publish", *IECG, "--period", "2023-11", "--on", "2023-12-31"),
+             "the iecg-1.7 list of 2023-11 as known on 2023-12-31 has no players: nothing was published",
+             id="publish-an-empty-list"),
+]  # fmt: skip
+
 CASES: list[BadInput] = [
+    *_formulas,
+    *_span_and_publish,
     *_ratings,
     *_numerals,
     *_texts,

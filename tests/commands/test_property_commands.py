@@ -1,0 +1,366 @@
+"""No sequence of recording commands ends a read command in a traceback (issue 22 §4).
+
+Hypothesis drives random sequences of every recording command and option, with edge and invalid values
+(ids of 64 and 65 characters, control characters, a leading ``=``, dates at 1900-01-01, today and
+tomorrow, ratings at and beyond their bounds, drawn forfeits…), against a copy of a small ledger; then
+every read command runs for one rules version of every family. What must hold:
+
+- a recording command ends in exit 0, or in a refusal: exit 1 with one line on stderr, or exit 2 (click's
+  misuse); never a traceback; a refused command leaves the log byte for byte as it was;
+- every read command ends in exit 0 or a one-line refusal, never a traceback; and none refuses for an
+  unusable fact: what the recorder accepts, a reader can use;
+- ``verify --cache``: the projections file holds what the log alone gives.
+
+The examples Hypothesis finds failing are kept in ``tests/commands/hypothesis-examples/`` (commit it) and
+replayed on every run, in CI too (its profile has no database of its own): :class:`KeptExamples` never
+forgets one, even once it passes. A failure found is also kept readable, as a sequence of commands, in
+:data:`REGRESSIONS`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator, Sequence
+from datetime import date, timedelta
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from hypothesis.database import DirectoryBasedExampleDatabase
+
+from commands.cli import cli
+from tests.commands.support import stored_rows
+
+EXAMPLES = Path(__file__).parent / "hypothesis-examples"
+
+
+class KeptExamples(DirectoryBasedExampleDatabase):
+    """An example database that keeps every failing example it was given, even once it passes: a failure
+    found once is replayed forever. Hypothesis' working corpora (``.secondary``, ``.pareto``) are pruned
+    as usual."""
+
+    def delete(self, key: bytes, value: bytes) -> None:
+        if key.endswith((b".secondary", b".pareto")):
+            super().delete(key, value)
+
+
+TODAY = date.today()
+FAMILIES = ("iecg-1.7", "icu-1980", "ecf-grading", "ecf-online", "fide-2024", "glicko2")
+"""One rules version of every family of the registry (``ratings rules``)."""
+PERIOD = "2024-01"
+"""A period every family above starts on (IECG's two months, ICU's and ECF's years and halves, FIDE's months)."""
+
+# --- the template ledger --------------------------------------------------------------------------------
+
+TEMPLATE = [
+    ["player", "register", "A", "--name", "Anna Adler", "--country", "IE", "--born", "1980-05-01", "--source",
+     "iccf", "--starting-rating", "2000", "--rated-games", "100", "--fide-id", "1001", "--reported", "2024-01-01"],
+    ["player", "register", "B", "--name", "Bob Byrne", "--source", "iccf", "--starting-rating", "1800",
+     "--rated-games", "40", "--reported", "2024-01-01"],
+    ["player", "register", "C", "--name", "Cora Cole", "--country", "GER", "--reported", "2024-01-01"],
+    ["player", "register", "D", "--name", "Dan Dunne", "--source", "tutor", "--starting-rating", "1500",
+     "--national-id", "ecf:123456A", "--reported", "2024-01-01"],
+    ["player", "prior", "C", "--system", "fide", "--rating", "1700", "--as-of", "2023-12-01", "--reported",
+     "2024-01-01"],
+    ["event", "register", "E", "--name", "E Open", "--type", "swiss", "--start", "2024-01-01", "--rounds", "5",
+     "--reported", "2024-01-01"],
+    ["event", "register", "K", "--name", "Class M 1", "--type", "class", "--class", "M", "--start", "2024-01-01",
+     "--mode", "email", "--reported", "2024-01-01"],
+    ["event", "pair", "E", "--round", "2", "--white", "A", "--black", "C", "--reported", "2024-01-02"],
+    ["game", "record", "g1", "--white", "A", "--black", "B", "--result", "1-0", "--finished", "2024-01-05",
+     "--event", "E", "--reported", "2024-01-06"],
+    ["game", "record", "g2", "--white", "C", "--black", "D", "--result", "1/2-1/2", "--finished", "2024-02-10",
+     "--event", "E", "--time-control", "40/7200", "--mode", "otb", "--reported", "2024-02-11"],
+    ["game", "record", "g3", "--white", "B", "--black", "C", "--result", "0-1", "--finished", "2024-03-03",
+     "--forfeit", "arbiter", "--event", "E", "--reported", "2024-03-04"],
+    ["game", "record", "g4", "--white", "D", "--black", "A", "--result", "1-0", "--finished", "2024-01-15",
+     "--forfeit", "withdrawal", "--tournament", "Club", "--reported", "2024-01-16"],
+    ["game", "record", "g5", "--white", "B", "--black", "D", "--result", "1-0", "--finished", "2024-02-20",
+     "--event", "K", "--reported", "2024-02-21"],
+]  # fmt: skip
+
+
+def run(db: Path, args: Sequence[str]) -> Result:
+    """``ratings --db DB ARGS`` in-process; an exception is kept in ``result.exception``, not raised."""
+    return CliRunner().invoke(cli, ["--db", str(db), "--by", "tester", *args])
+
+
+@cache
+def template() -> Path:
+    """The template ledger and its projections file, made once a session (a copy is made per example)."""
+    folder = Path(tempfile.mkdtemp(prefix="ratings-property-"))
+    db = folder / "ledger.db"
+    assert run(db, ["init"]).exit_code == 0
+    for args in TEMPLATE:
+        result = run(db, args)
+        assert result.exit_code == 0, (args, result.output)
+    assert run(db, ["list", "--rules", "iecg-1.7", "--period", PERIOD]).exit_code == 0  # a warm projections file
+    return folder
+
+
+@pytest.fixture(scope="module", autouse=True)
+def template_removed() -> Iterator[None]:
+    yield
+    if template.cache_info().currsize:
+        shutil.rmtree(template(), ignore_errors=True)
+        template.cache_clear()
+
+
+# --- the values, valid, at their bounds and beyond -----------------------------------------------------------
+
+PLAYERS = st.sampled_from(["A", "B", "C", "D", "N", "M", " A", "", "P" * 64, "P" * 65, "a\tb", "=A", "Ä"])
+NEW_PLAYERS = st.sampled_from(["N", "M", "O", "A", "P" * 64, "P" * 65, "", "x\ny", "=1+1", "-N"])
+GAMES = st.sampled_from(["g1", "g2", "g3", "g4", "g5", "g9", "g10", "", "G" * 65, "=g", "g\x00"])
+EVENTS = st.sampled_from(["E", "K", "X", "", "=E", "E" * 65])
+DATES = st.sampled_from(
+    [
+        "2024-01-05",
+        "2024-01-20",
+        "2024-02-29",
+        "2024-03-15",
+        "2023-12-31",
+        "1900-01-01",
+        "1899-12-31",
+        TODAY.isoformat(),
+        (TODAY + timedelta(days=1)).isoformat(),
+        "2024-02-30",
+        "２０２４-01-01",
+        "2024-1-5",
+        "",
+    ]
+)
+BORN = st.sampled_from(["1980-05-01", "2021-01-06", "2022-01-01", "1900-01-01", "1899-12-31", "bad"])
+RESULTS = st.sampled_from(["1-0", "0-1", "1/2-1/2", "½-½", "1-1", ""])
+FORFEITS = st.sampled_from(["arbiter", "withdrawal", "none", "walkover"])
+RATINGS = st.sampled_from(["100", "3500", "99", "3501", "1500", "0", "400", "401", "1e3", "１５００", "+15", "-5"])
+COUNTS = st.sampled_from(["0", "10000", "10001", "-1", "5", "1_0"])
+NAMES = st.sampled_from(["Ann Ames", "", "N" * 200, "N" * 201, "=cmd()", "a\nb", "Zoë Ünal", " pad ", "+1"])
+COUNTRIES = st.sampled_from(["IE", "GER", "", "ie", "IRL1", "=X"])
+CONTROLS = st.sampled_from(["40/7200", "5400+30", "?", "-", "bad", "", "0"])
+MODES = st.sampled_from(["otb", "email", "online", "post"])
+REASONS = st.sampled_from(["typo", "", "=x", "r" * 201, "line\nbreak"])
+SOURCES = st.sampled_from(["none", "tutor", "iccf", "iccf-provisional", "other", "fide"])
+SYSTEMS = st.sampled_from(["iecg", "iccf", "icu", "ecf", "fide", "glicko", "glicko2", "uscf", "ecf-online", "x"])
+EVENT_TYPES = st.sampled_from(["swiss", "round-robin", "class", "quad", "match", "cup", "bogus"])
+POINTS = st.sampled_from(["5", "-500", "500", "501", "0", "-3"])
+ROUNDS = st.sampled_from(["1", "2", "5", "0", "-1", "100000"])
+
+
+def opt(flag: str, values: st.SearchStrategy[str]) -> st.SearchStrategy[list[str]]:
+    """``[flag, value]`` or nothing."""
+    return st.one_of(st.just([]), values.map(lambda value: [flag, value]))
+
+
+def flag(name: str) -> st.SearchStrategy[list[str]]:
+    return st.sampled_from([[], [name]])
+
+
+def command(*parts: st.SearchStrategy[list[str]] | list[str]) -> st.SearchStrategy[list[str]]:
+    """The concatenation of fixed words and drawn options."""
+    drawn = [part if isinstance(part, st.SearchStrategy) else st.just(part) for part in parts]
+    return st.tuples(*drawn).map(lambda pieces: [word for piece in pieces for word in piece])
+
+
+def one(values: st.SearchStrategy[str]) -> st.SearchStrategy[list[str]]:
+    return values.map(lambda value: [value])
+
+
+REPORTED = opt("--reported", DATES)
+DRY_RUN = flag("--dry-run")
+REGISTRATION = [
+    opt("--country", COUNTRIES),
+    opt("--born", BORN),
+    opt("--starting-rating", RATINGS),
+    opt("--source", SOURCES),
+    opt("--rated-games", COUNTS),
+    opt("--fide-id", st.sampled_from(["1001", "2002", "0", "abc", "none"])),
+    opt("--national-id", st.sampled_from(["ecf:123456A", "ecf:999", "bogus", "ecf:", "none"])),
+]
+GAME_FACTS = [
+    opt("--tournament", NAMES),
+    opt("--time-control", CONTROLS),
+    opt("--event", EVENTS),
+    opt("--mode", MODES),
+]
+EVENT_FACTS = [
+    opt("--end", DATES),
+    opt("--rate-of-play", CONTROLS),
+    opt("--mode", MODES),
+    opt("--class", st.sampled_from(["M", "1", "N", "9"])),
+    opt("--rounds", ROUNDS),
+    opt("--site", NAMES),
+    opt("--federation", COUNTRIES),
+]
+WHO = st.one_of(PLAYERS.map(lambda p: ["--player", p]), st.just(["--all"]), st.just([]))
+
+RECORDING = st.one_of(
+    command(["player", "register"], one(NEW_PLAYERS), ["--name"], one(NAMES), *REGISTRATION, REPORTED),
+    command(["player", "correct"], one(PLAYERS), opt("--name", NAMES), *REGISTRATION, ["--reason"], one(REASONS),
+            REPORTED, DRY_RUN),  # fmt: skip
+    command(["player"], one(st.sampled_from(["void", "restore", "unmerge"])), one(PLAYERS), ["--reason"],
+            one(REASONS), REPORTED, DRY_RUN),  # fmt: skip
+    command(["player", "inactive"], one(PLAYERS), ["--on"], one(DATES), ["--reason"], one(REASONS), REPORTED),
+    command(["player", "reactivate"], one(PLAYERS), ["--on"], one(DATES), opt("--reason", REASONS), REPORTED),
+    command(["player", "merge"], one(PLAYERS), ["--into"], one(PLAYERS), ["--reason"], one(REASONS), REPORTED),
+    command(["player", "prior"], one(PLAYERS), ["--system"], one(SYSTEMS), ["--rating"], one(RATINGS), ["--as-of"],
+            one(DATES), opt("--games", COUNTS), opt("--status", st.sampled_from(["established", "provisional",
+            "graded", "ungraded"])), opt("--deviation", st.sampled_from(["50", "500", "501", "0"])),
+            opt("--volatility", st.sampled_from(["0.06", "1", "0"])), opt("--source", NAMES), REPORTED),  # fmt: skip
+    command(["player", "prior", "void"], one(PLAYERS), ["--system"], one(SYSTEMS), ["--as-of"], one(DATES),
+            ["--reason"], one(REASONS), REPORTED),  # fmt: skip
+    command(["player", "withdraw"], one(PLAYERS), st.one_of(EVENTS.map(lambda e: ["--event", e]),
+            NAMES.map(lambda t: ["--tournament", t])), ["--on"], one(DATES), flag("--silent"), REPORTED),  # fmt: skip
+    command(["game", "record"], one(GAMES), ["--white"], one(PLAYERS), ["--black"], one(PLAYERS), ["--result"],
+            one(RESULTS), ["--finished"], one(DATES), opt("--forfeit", FORFEITS), *GAME_FACTS, REPORTED),  # fmt: skip
+    command(["game", "correct"], one(GAMES), opt("--result", RESULTS), opt("--finished", DATES),
+            opt("--white", PLAYERS), opt("--black", PLAYERS), opt("--forfeit", FORFEITS), *GAME_FACTS,
+            ["--reason"], one(REASONS), REPORTED, DRY_RUN),  # fmt: skip
+    command(["game"], one(st.sampled_from(["void", "restore"])), one(GAMES), ["--reason"], one(REASONS), REPORTED,
+            DRY_RUN),  # fmt: skip
+    command(["game", "adjudicate"], one(GAMES), ["--result"], one(RESULTS), ["--on"], one(DATES), REPORTED),
+    command(["event", "register"], one(EVENTS), ["--name"], one(NAMES), ["--type"], one(EVENT_TYPES), ["--start"],
+            one(DATES), *EVENT_FACTS, REPORTED),  # fmt: skip
+    command(["event", "correct"], one(EVENTS), opt("--name", NAMES), opt("--type", EVENT_TYPES),
+            opt("--start", DATES), *EVENT_FACTS, ["--reason"], one(REASONS), REPORTED, DRY_RUN),  # fmt: skip
+    command(["event"], one(st.sampled_from(["void", "restore"])), one(EVENTS), ["--reason"], one(REASONS), REPORTED),
+    command(["event", "pair"], one(EVENTS), ["--round"], one(ROUNDS), ["--white"], one(PLAYERS), ["--black"],
+            one(PLAYERS), REPORTED),  # fmt: skip
+    command(["event", "enter"], one(PLAYERS), ["--event"], one(EVENTS), ["--on"], one(DATES), REPORTED),
+    command(["event", "withdraw"], one(EVENTS), ["--player"], one(PLAYERS), ["--on"], one(DATES), flag("--silent"),
+            REPORTED),  # fmt: skip
+    command(["adjust", "--system", "icu-1980"], WHO, ["--points"], one(POINTS), ["--on"], one(DATES), ["--reason"],
+            one(REASONS), REPORTED),  # fmt: skip
+    command(["adjust", "void", "--system", "icu-1980"], WHO, ["--on"], one(DATES), ["--reason"], one(REASONS),
+            ["--because"], one(REASONS), REPORTED),  # fmt: skip
+    command(["publish", "--rules"], one(st.sampled_from(FAMILIES)), ["--period"],
+            one(st.sampled_from(["2024-01", "2024-03", "2023-11", "1899-01", "2024-13"])), opt("--on", DATES)),
+)  # fmt: skip
+
+
+def csv_cell(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
+GAME_ROWS = st.lists(
+    st.tuples(GAMES, PLAYERS, PLAYERS, RESULTS, DATES, FORFEITS, DATES, EVENTS), min_size=1, max_size=3
+).map(
+    lambda rows: "game,white,black,result,finished,forfeit,reported,event\n"
+    + "".join(",".join(map(csv_cell, row)) + "\n" for row in rows)
+)
+PLAYER_ROWS = st.lists(st.tuples(NEW_PLAYERS, NAMES, COUNTRIES, RATINGS, SOURCES, DATES), min_size=1, max_size=3).map(
+    lambda rows: "player,name,country,starting_rating,source,reported\n"
+    + "".join(",".join(map(csv_cell, row)) + "\n" for row in rows)
+)
+PGN_GAMES = st.lists(st.tuples(NAMES, NAMES, RESULTS, DATES), min_size=1, max_size=2).map(
+    lambda games: "".join(
+        f'[Event "E Open"]\n[White "{white}"]\n[Black "{black}"]\n[Result "{result}"]\n'
+        f'[Date "{day.replace("-", ".")}"]\n\n{result}\n\n'
+        for white, black, result, day in games
+    )
+)
+IMPORTS = st.one_of(
+    st.tuples(st.just(["import", "games"]), GAME_ROWS),
+    st.tuples(st.just(["import", "players"]), PLAYER_ROWS),
+    st.tuples(st.just(["import", "pgn", "--event", "E"]), PGN_GAMES),
+)
+"""An import and the text of its file."""
+
+STEPS = st.lists(st.one_of(RECORDING, IMPORTS), min_size=1, max_size=6)
+
+
+# --- what must hold -----------------------------------------------------------------------------------------
+
+
+def clean(result: Result, args: Sequence[str]) -> None:
+    """No traceback: the command ended in an exit of its own, 0, 1 (a one-line refusal) or 2 (misuse)."""
+    shown = f"ratings {' '.join(map(repr, args))}: exit {result.exit_code}\n{result.output}"
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        f"{shown}\n{type(result.exception).__name__}: {result.exception}"
+    )
+    assert "Traceback" not in result.output, shown
+    assert result.exit_code in (0, 1, 2), shown
+    if result.exit_code == 1:
+        assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: "), shown
+
+
+def record(db: Path, step: list[str] | tuple[list[str], str], folder: Path) -> None:
+    """Run one recording command (an import with its file written first) and check it."""
+    if isinstance(step, tuple):
+        words, text = step
+        path = folder / ("input.pgn" if "pgn" in words else "input.csv")
+        path.write_text(text, encoding="utf-8")
+        args = [*words, str(path)]
+    else:
+        args = step
+    before = stored_rows(db)
+    result = run(db, args)
+    clean(result, args)
+    event(f"{' '.join(args[:2])}: exit {result.exit_code}")  # --hypothesis-show-statistics shows how many passed
+    if result.exit_code != 0:
+        assert stored_rows(db) == before, f"ratings {args}: refused, but the log changed"
+
+
+def read_commands(folder: Path) -> Iterator[list[str]]:
+    """Every read command, for every family."""
+    yield from (["players"], ["log"], ["event", "show", "E"], ["event", "show", "K"], ["event", "status", "E"],
+                ["event", "list"], ["export", "trf", "--event", "E"], ["verify"])  # fmt: skip
+    yield from (["game", "show", game] for game in ("g1", "g3", "g9"))
+    for rules in FAMILIES:
+        options = ["--rules", rules]
+        yield ["list", *options, "--period", PERIOD]
+        yield ["explain", "A", *options, "--period", PERIOD]
+        yield ["history", "C", *options]
+        yield ["event", "show", "E", *options]
+        yield ["site", *options, "--from", PERIOD, "--to", PERIOD, "--out", str(folder / f"site-{rules}")]
+        yield ["publish-db", *options, "--from", PERIOD, "--to", PERIOD, "--out", str(folder / f"{rules}.db")]
+
+
+def check(steps: Sequence[list[str] | tuple[list[str], str]]) -> None:
+    """Run ``steps`` on a copy of the template, then every read command."""
+    folder = Path(tempfile.mkdtemp(prefix="ratings-example-"))
+    try:
+        for name in os.listdir(template()):
+            if name.endswith(".db"):
+                shutil.copy(template() / name, folder / name)
+        db = folder / "ledger.db"
+        for step in steps:
+            record(db, step, folder)
+        for args in read_commands(folder):
+            result = run(db, args)
+            clean(result, args)
+            assert "cannot be used" not in result.stderr, f"ratings {args}: {result.stderr}"
+        result = run(db, ["verify", "--cache"])
+        assert result.exit_code == 0, result.output
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+REGRESSIONS: list[list[list[str] | tuple[list[str], str]]] = [
+    # issue 22 §4: a drawn forfeit was accepted, and every crosstable ended in a traceback
+    [["game", "record", "g9", "--white", "A", "--black", "B", "--result", "1/2-1/2", "--finished", "2024-01-20",
+      "--forfeit", "arbiter", "--event", "E"]],
+    [["game", "correct", "g3", "--result", "1/2-1/2", "--reason", "typo"]],
+]  # fmt: skip
+"""Sequences that once failed, replayed as they are (the example database replays what Hypothesis found)."""
+
+
+@pytest.mark.parametrize("steps", REGRESSIONS, ids=lambda steps: " ; ".join(" ".join(s[:3]) for s in steps))
+def test_regressions(steps: list[list[str] | tuple[list[str], str]]) -> None:
+    check(steps)
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=25,
+    deadline=None,
+    database=KeptExamples(EXAMPLES),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(steps=STEPS)
+def test_no_sequence_of_commands_ends_a_reader_in_a_traceback(steps: list[list[str] | tuple[list[str], str]]) -> None:
+    check(steps)
