@@ -115,7 +115,7 @@ READERS = (
         {
             "random": "line 1: the line holds the control byte 0x08: not a text file",
             "one line": "line 1: the line is longer than 4,096 bytes: not a tournament report (TRF)",
-            "error at line 3": "line 3: a player line (001) that ends at column 56, without its points",
+            "error at line 3": "line 3: a player line (001) that ends at column 60, without its points",
         },
     ),
     Reader(
@@ -274,11 +274,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--size", type=int, default=SIZE, help="bytes of each file (default 1 GiB)")
     parser.add_argument("--dir", type=Path, default=None, help="where the files are written (default: a temp dir)")
+    parser.add_argument("--readers", default="", help="only these readers, by name, comma-separated (csv,trf...)")
     parser.add_argument("--check", action="store_true", help="exit 1 if a case misses a target")
     options = parser.parse_args(argv)
+    chosen = set(options.readers.split(",")) if options.readers else {reader.name for reader in READERS}
     with tempfile.TemporaryDirectory(dir=options.dir) as scratch:
         rows = []
-        for row in run(Path(scratch), options.size):
+        for row in run(Path(scratch), options.size, tuple(reader for reader in READERS if reader.name in chosen)):
             print(json.dumps(row), flush=True)
             rows.append(row)
     print(f"\nreaders on {options.size:,} bytes each (targets: {MEMORY_TARGET / 1e6:.0f} MB, {TIME_TARGET:.0f} s)")

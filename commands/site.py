@@ -203,11 +203,17 @@ BUILD_OPTIONS = {"rules": "--rules", "first": "--from", "last": "--to", "out": "
 
 @click.command()
 @click.option(
-    "--rules", "rules", multiple=True, type=params.Choice(sorted(RULES)), help="A rules version (repeatable)."
+    "--rules",
+    "rules",
+    multiple=True,
+    type=params.Choice(sorted(RULES)),
+    help="A rules version (repeatable; needed to build).",
 )
-@click.option("--from", "first", metavar="YYYY-MM", help="The first period.")
-@click.option("--to", "last", metavar="YYYY-MM", help="The last period.")
-@click.option("--out", "out", metavar="DIR", help="The folder of the site: a new or empty folder, or a site.")
+@click.option("--from", "first", metavar="YYYY-MM", help="The first period (needed to build).")
+@click.option("--to", "last", metavar="YYYY-MM", help="The last period (needed to build).")
+@click.option(
+    "--out", "out", metavar="DIR", help="The folder of the site (needed to build): a new or empty folder, or a site."
+)
 @known_at_option
 @click.option("--title", default=None, help=f"The site's title.  [default: {TITLE}]")
 @click.option(

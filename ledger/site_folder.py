@@ -107,13 +107,12 @@ def check_replaceable(target: Path, shown: str, option: str = "--out") -> None:
     if not any(target.iterdir()):
         return
     manifest = manifest_of(target)
-    held = files_in(target)
-    if manifest is None:
+    if manifest is None:  # its files are not counted: it may be a home folder
         raise SiteFolderError(
-            f"{option} {shown} is a folder of {len(held)} file(s) and no site manifest ({MANIFEST}): the site "
+            f"{option} {shown} is a folder of other files, with no site manifest ({MANIFEST}): the site "
             "replaces its folder whole, so it writes only into a new or empty folder or a site it wrote"
         )
-    extra = [name for name in held if name not in manifest.files]
+    extra = [name for name in files_in(target) if name not in manifest.files]
     if extra:
         more = f" and {len(extra) - 3} more" if len(extra) > 3 else ""
         raise SiteFolderError(

@@ -255,10 +255,11 @@ def check_entry(opponent: int | None, colour: str, result: str, number: int, lin
             raise TrfError(line, f"round {number} against {opponent} has no colour but is not a forfeit")
 
 
-def _player(text: str, line: int) -> Player:
+def _player(text: str, line: int, width: int | None = None) -> Player:
+    """A 001 line, trailing blanks stripped; ``width`` is its length as written (for the message)."""
     if len(text) < _POINTS_END or not text[_POINTS].strip():
         # issue 22 §5: a file cut at column 60 would register its players and record no game, silently
-        ends = f"ends at column {len(text)}" if len(text) < _POINTS_END else "has no points"
+        ends = f"ends at column {width or len(text)}" if len(text) < _POINTS_END else "has no points"
         raise TrfError(line, f"a player line (001) that {ends}, without its points (columns 81-84) and rounds")
     padded = text.ljust(_PLAYER_WIDTH)
     start_rank = _number(padded[_START_RANK], line, "start rank")
@@ -395,7 +396,7 @@ def parse_lines(lines: Iterable[str]) -> TrfFile:
         elif code == "132":
             round_dates = _dates_of_rounds(content, number)
         elif code == "001":
-            player = _player(content, number)
+            player = _player(content, number, len(raw.rstrip("\r\n")))
             if player.start_rank in seen:
                 raise TrfError(number, f"start rank {player.start_rank} is also on line {seen[player.start_rank]}")
             seen[player.start_rank] = number

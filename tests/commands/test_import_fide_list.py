@@ -89,6 +89,18 @@ def test_a_damaged_list_is_refused_whole(ratings: Ratings, tmp_path: Path) -> No
                     message="as-of date '2024-13-01' is not a calendar date")  # fmt: skip
 
 
+def test_a_registered_players_id_listed_twice_is_refused_naming_both_lines(ratings: Ratings, tmp_path: Path) -> None:
+    """Issue 22 §5: the second line of one FIDE id silently replaced the first."""
+    ratings.register("A", "Anna", "--fide-id", "4100011")
+    other = ANNA.replace("2105", "1999", 1)
+    path = write_list(tmp_path, ANNA, BRIAN, other)
+    ratings.refused("import", "fide-list", path, "--as-of", "2024-06-01",
+                    message=f"Error: {path}: lines 2 and 4: FIDE id 4100011 is on the list twice")  # fmt: skip
+    assert priors(ratings) == []
+    # An id no player of the ledger holds is not recorded: listed twice, it changes nothing.
+    ratings.ok("import", "fide-list", write_list(tmp_path, ANNA, BRIAN, BRIAN), "--as-of", "2024-06-01")
+
+
 def test_the_rapid_list_starts_from_the_rapid_prior(ratings: Ratings, tmp_path: Path) -> None:
     """R&B §7.2.1 uses the standard rating only for a player without one of his own list (choice 6)."""
     ratings.register("A", "Anna", "--fide-id", "4100011")

@@ -355,7 +355,7 @@ def test_the_site_replaces_only_an_empty_folder_or_a_site(ledger: Ratings, tmp_p
     home.mkdir()
     (home / "letter.txt").write_text("dear\n", encoding="utf-8")
     refusal = (
-        f"--out {home} is a folder of 1 file(s) and no site manifest (manifest.json): the site replaces its "
+        f"--out {home} is a folder of other files, with no site manifest (manifest.json): the site replaces its "
         "folder whole, so it writes only into a new or empty folder or a site it wrote"
     )
     ledger.refused("site", *SITE, "--out", str(home), message=refusal)

@@ -128,9 +128,9 @@ def test_trf_over_16_mib_is_refused() -> None:
 
 
 def test_trf_latin_1_lines_are_read_as_such() -> None:
-    data = "012 Café Open\n".encode("latin-1") + PLAYER.replace("Doe, Jane", "Doe, Zoë").encode() + b"\n"
+    data = "012 Café Open\n".encode("latin-1") + PLAYER.replace("Doe, Jane ", "Doe, Chloë").encode() + b"\n"
     parsed = trf.read(io.BytesIO(data))
-    assert (parsed.event.name, parsed.players[0].name) == ("Café Open", "Doe, Zoë")
+    assert (parsed.event.name, parsed.players[0].name) == ("Café Open", "Doe, Chloë")
 
 
 def test_trf_cut_at_column_60_is_refused() -> None:
@@ -138,7 +138,7 @@ def test_trf_cut_at_column_60_is_refused() -> None:
     text = (Path(__file__).parents[2] / "examples" / "summer-open.trf").read_text()
     cut = "\n".join(line[:60] for line in text.splitlines())
     first = next(number for number, line in enumerate(text.splitlines(), start=1) if line.startswith("001"))
-    with pytest.raises(trf.TrfError, match=rf"^line {first}: a player line \(001\) that ends at column \d\d, without"):
+    with pytest.raises(trf.TrfError, match=rf"^line {first}: a player line \(001\) that ends at column 60, without"):
         trf.parse(cut)
 
 

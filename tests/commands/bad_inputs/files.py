@@ -343,11 +343,13 @@ _bad_urls = [  # issue 22 §5: each was a traceback (the idna codec's UnicodeErr
 SITE = ("site", *IECG, "--from", "2024-01", "--to", "2024-03")
 
 _site = [  # issue 22 §2: the site replaces its folder whole, so never the ledger's, nor a folder of other files
-    BadInput((*SITE, "--out", "."), "--out . holds the ledger ", id="site-into-the-ledgers-folder"),
-    BadInput((*SITE, "--out", "ledger.db"), "--out ledger.db holds the ledger ", id="site-onto-the-ledger"),
+    BadInput((*SITE, "--out", "."), "--out . holds the ledger ", id="site-into-the-ledgers-folder", sqlite_only=True),
+    BadInput(
+        (*SITE, "--out", "ledger.db"), "--out ledger.db holds the ledger ", id="site-onto-the-ledger", sqlite_only=True
+    ),
     BadInput(
         (*SITE, "--out", "mine"),
-        "--out mine is a folder of 1 file(s) and no site manifest (manifest.json)",
+        "--out mine is a folder of other files, with no site manifest (manifest.json)",
         files={"mine/letter.txt": "dear\n"},
         id="site-over-a-folder-of-other-files",
     ),

@@ -173,6 +173,53 @@ CASES = [
         files={"l.xml": "<playerslist><player><fideid>1</fideid>"},
         id="fide list broken xml",
     ),
+    # issue 22 §3: files that are not of the reader's kind, refused at their first lines; issue 22 §5
+    BadInput(
+        ("import", "trf", "t.trf", "--register-new"),
+        "line 4: a player line (001) that ends at column 60, without its points (columns 81-84) and rounds",
+        files=trf("\n".join(line[:60] for line in TRF_OK.splitlines())),
+        id="trf cut at column 60",
+    ),
+    BadInput(
+        ("import", "trf", "t.trf"),
+        "line 2: the line holds a NUL byte: not a text file",
+        files={"t.trf": b"012 Open\n\x00\x9c\xff\x01\n"},
+        id="trf binary",
+    ),
+    BadInput(
+        ("import", "trf", "t.trf"),
+        "line 2: no line of the file is a TRF record (012, 001...): not a tournament report (TRF)",
+        files=trf("Dear officer,\nthe results follow.\n"),
+        id="trf not a report",
+    ),
+    BadInput(
+        ("import", "pgn", "g.pgn"),
+        "line 1: the game from this line has no tag pairs ('1. e4 e5 1-0')",
+        files={"g.pgn": "1. e4 e5 1-0\n"},
+        id="pgn without tags",
+    ),
+    BadInput(
+        ("import", "pgn", "g.pgn", "--players", "m.csv"),
+        "m.csv line 2: not UTF-8 text (invalid continuation byte)",
+        files={"g.pgn": PGN_GAME, "m.csv": b"name,player\nJos\xe9,A\n"},
+        id="pgn names not utf-8",
+    ),
+    BadInput(
+        ("import", "fide-list", "l.xml", "--as-of", "2024-02-01"),
+        "XML line 2: a <!DOCTYPE> declaration: FIDE's list has none, and its entities are not expanded",
+        files={
+            "l.xml": '<?xml version="1.0"?>\n<!DOCTYPE playerslist [<!ENTITY a "aaaaaaaaaa">'
+            '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>\n<playerslist><player><name>&b;</name></player>'
+            "</playerslist>\n"
+        },
+        id="fide list billion laughs",
+    ),
+    BadInput(
+        ("import", "fide-list", "l.txt", "--as-of", "2024-02-01"),
+        "line 1: the line is longer than 4,096 bytes: not FIDE's rating list",
+        files={"l.txt": FIDE_HEADER + " " * 5000 + "\n"},
+        id="fide list long line",
+    ),
     # ids
     BadInput(("player", "register", "D", "--name", "Dora", "--fide-id", "-5"), "FIDE id '-5' is not a whole number"),
     BadInput(("player", "register", "D", "--name", "Dora", "--national-id", "ecf:"), "ecf id", id="national id empty"),
