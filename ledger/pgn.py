@@ -13,15 +13,17 @@ Rules, and choices where the standard or the issue is silent:
 
 - **Bounded memory (issue 22 §3).** :func:`read_binary` reads the file line by line
   (:class:`ledger.lines.LineReader`): a line over :data:`MAX_LINE` bytes, a NUL or other control
-  byte, a line that is not UTF-8, a game over :data:`MAX_GAME` characters, and a game whose
-  first line is not a tag pair (random text is not PGN: every game the ledger reads has tags) are
-  refused as they are read, naming the line; python-chess never sees a longer line.
+  byte, a line that is not UTF-8, a game over :data:`MAX_GAME` characters, a file of more than
+  :data:`MAX_GAMES` games, and a game whose first line is not a tag pair (random text is not PGN:
+  every game the ledger reads has tags) are refused as they are read, naming the line;
+  python-chess never sees a longer line.
 
-- **Encoding.** The caller opens the file in text mode, UTF-8 (``encoding="utf-8"`` or
-  ``"utf-8-sig"``, ``errors="strict"``, universal newlines). A leading byte-order mark is skipped.
-  Bytes that are not UTF-8 become a :class:`PgnError` naming the line being read when the stream
-  failed to decode (text streams decode in blocks, so the bad byte is on that line or a later one).
-  Latin-1 files (the 1994 standard's own charset) must be opened as ``latin-1`` by the caller.
+- **Encoding.** UTF-8, universal newlines; a leading byte-order mark is skipped. :func:`read_binary`
+  (what ``import pgn`` calls) decodes each line on its own and names the line of bytes that are
+  not UTF-8. :func:`read` takes a text stream the caller opened (``encoding="utf-8"`` or
+  ``"utf-8-sig"``, ``errors="strict"``): there a decoding error names the line being read when the
+  stream failed to decode (text streams decode in blocks, so the bad byte is on that line or a later
+  one), and Latin-1 files (the 1994 standard's own charset) may be opened as ``latin-1``.
 - **Tag pairs.** A line of the tag section that starts with ``[`` but is not ``[Name "value"]``,
   a tag given twice in one game, and a tag pair inside a game's movetext (two games not separated
   by a blank line: python-chess would skip the second game's tags with the first one's moves) are
@@ -88,6 +90,11 @@ whole game's movetext on one line, as some programs write it."""
 MAX_GAME: Final = 8_000_000
 """The most characters one game may take (issue 22 §3): far over any annotated game, and a bound on the time
 a file of one endless game takes to refuse."""
+
+MAX_GAMES: Final = 50_000
+"""The most games of one file (issue 22 §3): an importer keeps every game's tags until the file is checked
+(some 2 KB a game: 100,000 games took 214 MB and 8 s), so their number bounds the memory. A season of a
+federation's tournaments is a few thousand; split a larger file."""
 
 _TAG: Final = chess.pgn.TAG_REGEX
 _ESCAPE: Final = re.compile(r"\\([\\\"])")
@@ -199,7 +206,7 @@ class _Lines:
             if not line.startswith("["):  # issue 22 §3: not PGN, refused before python-chess skips it whole
                 raise PgnError(
                     self.number,
-                    f'the game from this line has no tag pairs ({line.strip()[:40]!r}): a PGN game starts with '
+                    f"the game from this line has no tag pairs ({line.strip()[:40]!r}): a PGN game starts with "
                     '[Name "value"] lines',
                 )
         if not line.startswith("["):
@@ -254,6 +261,8 @@ def games(handle: TextIO | LineReader) -> Iterator[PgnGame]:
             return
         number += 1
         start = lines.start if lines.start is not None else lines.number
+        if number > MAX_GAMES:  # issue 22 §3
+            raise PgnError(start, f"a game after the first {MAX_GAMES:,}: split the file (at most {MAX_GAMES:,} games)")
         yield _game(dict(headers), lines.tags, start, number)
 
 

@@ -92,9 +92,10 @@ _POINTS_END = 84  # a 001 line reaches its points, columns 81-84 (issue 22 §5)
 
 MAX_LINE: Final = 4096
 """The longest TRF line read, in bytes (issue 22 §3): a 001 line of 400 rounds (91 + 10 a round)."""
-MAX_BYTES: Final = 16 * 1048576
-"""The longest TRF file read (issue 22 §3): 16 MiB, some 70,000 player lines of 11 rounds (9,999 at most can be
-told apart by their start rank). A report is kept whole while it is checked, so its size bounds the memory."""
+MAX_BYTES: Final = 4 * 1048576
+"""The longest TRF file read (issue 22 §3): 4 MiB, the most players a report can number (9,999: the start rank has
+four columns) with 33 rounds each. A report is kept whole while it is checked, so its size bounds the memory:
+some 80 MB for 4 MiB of 001 lines (a 16 MiB file took 320 MB)."""
 KIND_LINES: Final = 20
 """Issue 22 §3: a file none of whose first 20 non-blank lines is a TRF record is not a tournament report."""
 _RECORD: Final = re.compile(r"\d{3}(?: |$)")

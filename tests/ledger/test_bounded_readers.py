@@ -121,9 +121,9 @@ def test_trf_not_a_report_is_refused_within_its_first_20_lines() -> None:
     assert trf.read(io.BytesIO(("### Swiss-Manager\n\n" + TRF_HEAD + PLAYER + "\n").encode())).event.name == "Open"
 
 
-def test_trf_over_16_mib_is_refused() -> None:
-    handle = endless(TRF_HEAD, "### a comment line, repeated\n", 17 * 1048576)
-    with pytest.raises(trf.TrfError, match=r"the file is longer than 16 MiB: not a tournament report \(TRF\)$"):
+def test_trf_over_4_mib_is_refused() -> None:
+    handle = endless(TRF_HEAD, "### a comment line, repeated\n", 5 * 1048576)
+    with pytest.raises(trf.TrfError, match=r"the file is longer than 4 MiB: not a tournament report \(TRF\)$"):
         trf.read(handle)
 
 
@@ -185,6 +185,15 @@ def test_pgn_a_game_over_its_size_is_refused(monkeypatch: pytest.MonkeyPatch) ->
     with pytest.raises(pgn.PgnError, match=r"^line 7: the game from this line is longer than 1,000 characters$"):
         pgn.read_binary(handle)
     assert handle.tell() < 2000
+
+
+def test_pgn_more_games_than_its_bound_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pgn, "MAX_GAMES", 3)
+    assert len(pgn.read_binary(endless("", GAME, 3 * len(GAME))).games) == 3
+    handle = endless("", GAME)
+    with pytest.raises(pgn.PgnError, match=r"^line 19: a game after the first 3: split the file \(at most 3 games\)$"):
+        pgn.read_binary(handle)
+    assert handle.tell() < 1000
 
 
 def test_pgn_binary_reads_as_text() -> None:
