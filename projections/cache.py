@@ -82,10 +82,11 @@ from projections.rules.iecg import PlayerState
 if TYPE_CHECKING:
     import sqlite_utils
 
-FORMAT = "14"
+FORMAT = "15"
 """The layout of this file; a cache of an earlier layout is rebuilt, one of a later layout (a newer
 version of this program) set aside. (6: a month's mark before its games; 7: the superseded runs;
-8 to 10: issue 10: the chain's hash instead of a fingerprint, the undos, the withheld facts.)"""
+8 to 10: issue 10: the chain's hash instead of a fingerprint, the undos, the withheld facts; 15: issue 22
+§4: a drawn forfeit withheld, a withheld game's facts kept for the correction that releases it.)"""
 
 LOCK_TIMEOUT = 120.0
 """Seconds a command waits for another one that is updating the file before it computes in memory."""

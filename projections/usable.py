@@ -21,9 +21,15 @@ out of every list):
 - a prior rating: ``player prior void`` of its system and date, or ``player void``;
 - an adjustment: ``adjust void`` of it, or ``player void`` of its player;
 - an inactivity marker: ``player void``;
-- a game: ``game void`` (its later amendments are ignored: the game is not there);
-- a game correction: a later correction of the same facts, or ``game void``;
-  an adjudication: ``game void``.
+- a game: ``game void`` (its later amendments are ignored: the game is not there), or a ``game correct``
+  that makes it usable (issue 22 §4): the game then counts from the correction's reported date, as corrected
+  (before it, it is not known), as a corrected registration does;
+- a game correction: a later correction of the same facts, or ``game void``; one that some view as known at a
+  date would see as a drawn forfeit or a player against himself is withheld too (issue 22 §4:
+  :func:`projections.facts.version_problem`); an adjudication: ``game void``.
+
+A drawn forfeit is withheld (issue 22 §4): a forfeit is a win for one player (IECG §VIII.3), and no crosstable
+can score a drawn one (``event show``, ``site`` and ``publish-db`` ended in a traceback on one).
 
 Choices where the issue is silent: a game naming a player whose registration
 is withheld is folded but not rated (as a void player's game); a game, prior,

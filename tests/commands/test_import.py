@@ -95,7 +95,7 @@ def test_import_games_with_defaults_and_optional_columns(ratings: Ratings, playe
         tmp_path / "games.csv",
         GAMES_HEADER + ",time_control,reported",
         "G1,1001,1002,1-0,2024-01-05,Cup,,40/7200:3600,2024-01-06",
-        "G2,1002,1003,1/2-1/2,2024-01-06,,arbiter,,2024-01-07",
+        "G2,1002,1003,1-0,2024-01-06,,arbiter,,2024-01-07",  # a forfeit is a win (issue 22 §4)
         "G3,1003,1001,0-1,2024-01-07,,withdrawal,5400+30,2024-01-08",
     )
     result = ratings.ok("import", "games", games)
@@ -118,7 +118,7 @@ def test_import_games_with_defaults_and_optional_columns(ratings: Ratings, playe
             "game": "G2",
             "white": "1002",
             "black": "1003",
-            "result": "1/2-1/2",
+            "result": "1-0",
             "finished": "2024-01-06",
             "tournament": None,
             "time_control": None,

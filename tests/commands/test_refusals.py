@@ -16,7 +16,7 @@ def busy(two_players: Ratings) -> Ratings:
     """A ledger with games, an adjudication, a withdrawal and an inactive player."""
     r = two_players
     r.game("G1", "A", "B", "1-0", "2024-01-10")
-    r.game("G2", "B", "A", "1/2-1/2", "2024-02-10", "--forfeit", "withdrawal")
+    r.game("G2", "B", "A", "0-1", "2024-02-10", "--forfeit", "withdrawal")  # a forfeit is a win (issue 22 §4)
     r.ok("game", "adjudicate", "G2", "--result", "0-1", "--on", "2024-03-01", "--reported", "2024-03-01")
     r.ok("player", "withdraw", "A", "--tournament", "Cup", "--on", "2024-03-02", "--reported", "2024-03-02")
     r.ok("player", "inactive", "B", "--on", "2024-05-01", "--reason", "a break", "--reported", "2024-05-01")

@@ -32,7 +32,7 @@ def test_every_event_type_round_trips(ledger: RatingLedger) -> None:
     )  # fmt: skip
     ledger.register_player("B", "Bob Byrne", reported_on="2024-01-02")
     ledger.record_game(
-        "G1", white="A", black="B", result="1/2-1/2", finished="2024-01-10", tournament="Cup",
+        "G1", white="A", black="B", result="0-1", finished="2024-01-10", tournament="Cup",
         time_control="40/7200:3600", forfeit="arbiter", reported_on="2024-01-11",
     )  # fmt: skip
     ledger.adjudicate_game("G1", result="1-0", on="2024-02-01", reported_on="2024-02-02")
@@ -85,7 +85,7 @@ def test_every_event_type_round_trips(ledger: RatingLedger) -> None:
             "game": "G1",
             "white": "A",
             "black": "B",
-            "result": "1/2-1/2",
+            "result": "0-1",
             "finished": "2024-01-10",
             "tournament": "Cup",
             "time_control": "40/7200:3600",

@@ -136,7 +136,7 @@ def games(ids: list[str], prefix: str, least: int = 8, most: int = 40) -> st.Sea
                 "game": f"{prefix}{n}",
                 "white": white,
                 "black": black,
-                "result": result,
+                "result": "1-0" if forfeit and result == "1/2-1/2" else result,  # a forfeit is a win (issue 22 §4)
                 "finished": day(offset),
                 "tournament": "",
                 "forfeit": forfeit,

@@ -219,7 +219,7 @@ class Club:
             "game": f"g{self.count:04d}",
             "white": white,
             "black": black,
-            "result": result or self.rng.choice(("1-0", "1/2-1/2", "0-1")),
+            "result": result or self.rng.choice(("1-0", "0-1") if forfeit else ("1-0", "1/2-1/2", "0-1")),
             "finished": day,
             "tournament": f"T{self.rng.randrange(6)}",
             "forfeit": forfeit,

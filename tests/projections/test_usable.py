@@ -144,3 +144,153 @@ def test_a_correction_that_would_draw_a_forfeit_in_some_view_is_withheld() -> No
         "--reason TEXT` or `ratings game void g1 --reason TEXT`"
     }
     assert [a.position for a in facts.amendments["g1"]] == [4]
+
+
+def test_game_facts_that_cannot_be_rated_are_withheld() -> None:
+    bad = [
+        game(3, "g\n1", "A", "B"),
+        game(4, "g2", "A", "Z"),  # never registered
+        game(5, "g3", "A", "A"),
+        game(6, "g4", "A", "B", result="2-0"),
+        game(7, "g5", "A", "B", finished="2024-02-01"),  # after its report
+        game(8, "g6", "A", "B", time_control="forty moves"),
+        game(9, "g7", "A", "B", tournament="t" * 201),
+        game(10, "g8", "A", "B", forfeit="maybe"),
+        record(11, "GameRecorded", game="g9", white=["A"], black="B"),
+    ]
+    facts = folded(*BASE, *bad, game(12, "ok", "A", "B"))
+    problems = facts.unusable
+    assert sorted(problems) == list(range(3, 12))
+    assert "game id 'g\\n1' holds a control character (U+000A)" in problems[3]
+    assert "player 'Z' is not registered" in problems[4]
+    assert "plays against himself" in problems[5]
+    assert "result '2-0' is not one of" in problems[6]
+    assert "finished date 2024-02-01 is after the reported date 2024-01-05" in problems[7]
+    assert "time control 'forty moves'" in problems[8]
+    assert "has 201 characters" in problems[9]
+    assert "forfeit 'maybe'" in problems[10]
+    assert "cannot be read" in problems[11]
+    assert all("\n" not in text for text in problems.values())
+    assert [g.game for g in facts.view().rated_games(["2024-01"])] == ["ok"]
+
+
+def test_priors_adjustments_and_markers_out_of_bounds_and_their_voids() -> None:
+    prior = record(3, "PriorRatingRecorded", player="A", system="glicko", rating=1500.0, games=None, status=None,
+                   deviation=1e9, volatility=None, as_of="2020-01-01", source="", reported_on="2024-01-01")  # fmt: skip
+    adjustment = record(4, "RatingAdjusted", system="icu-1980", player="B", points=10**6, on="2024-01-01",
+                        reason="feedback", reported_on="2024-01-02")  # fmt: skip
+    marker = record(5, "PlayerMarkedInactive", player="A", on="1800-01-01", reason="r", reported_on="2024-01-02")
+    facts = folded(*BASE, prior, adjustment, marker)
+    assert sorted(facts.unusable) == [3, 4, 5]
+    assert "deviation 1e+09 is outside 0..500" in facts.unusable[3]
+    assert "`ratings player prior void A --system glicko --as-of 2020-01-01 --reason TEXT`" in facts.unusable[3]
+    assert "points 1000000 is outside -500..500" in facts.unusable[4]
+    assert "`ratings adjust void --system icu-1980 --player B --on 2024-01-01" in facts.unusable[4]
+    assert "date 1800-01-01 is before 1900-01-01" in facts.unusable[5]
+    assert facts.priors == {} and facts.adjustments == [] and facts.markers == {}
+    facts.fold(
+        [
+            record(6, "PriorRatingVoided", player="A", system="glicko", as_of="2020-01-01", reason="r",
+                   reported_on="2024-01-03"),
+            record(7, "AdjustmentVoided", system="icu-1980", player="B", on="2024-01-01", adjustment="feedback",
+                   reason="r", reported_on="2024-01-03"),
+        ]
+    )  # fmt: skip
+    assert sorted(facts.unusable) == [5]
+    assert facts.undos == []  # the voids were of withheld facts: nothing else to undo
+
+
+def test_a_later_correction_of_the_same_facts_neutralises_a_bad_one() -> None:
+    bad = record(3, "PlayerCorrected", player="A", changes={"rated_games": 2**63}, reason="r", reported_on="2024-01-02")
+    good = record(4, "PlayerCorrected", player="A", changes={"rated_games": 20}, reason="r", reported_on="2024-01-03")
+    facts = folded(*BASE, bad)
+    assert "rated games 9223372036854775808 is outside 0..10000" in facts.unusable[3]
+    assert "`ratings player correct A --rated-games N --reason TEXT`" in facts.unusable[3]
+    facts.fold([good])
+    assert facts.unusable == {}
+    assert facts.players["A"].rated_games == 20
+
+
+def test_unreadable_json_is_withheld() -> None:
+    facts = folded(
+        *BASE, LogRecord(3, "PlayerRegistered", b'{"player": "Q", "starting_rating": 1' + b"0" * 5000 + b"}")
+    )
+    assert "not readable JSON" in facts.unusable[3]
+
+
+def test_the_same_log_withholds_the_same_facts_in_one_fold_or_many() -> None:
+    log = [
+        *BASE,
+        registration(3, "X", 10**30, "iccf"),
+        game(4, "g1", "X", "A"),
+        game(5, "g2", "A", "B", finished="1066-10-14"),
+        record(6, "PlayerCorrected", player="A", changes={"country": "ie"}, reason="r", reported_on="2024-01-02"),
+    ]
+    whole = folded(*log)
+    parts = Facts()
+    for item in log:
+        parts.fold([item])
+    assert whole.unusable == parts.unusable
+    assert sorted(whole.unusable) == [3, 5, 6]
+
+
+def test_the_cache_keeps_the_withheld_facts(tmp_path: Path) -> None:
+    cache = ProjectionCache(str(tmp_path / "p.db"))
+    cache.begin()
+    facts = cache.load_facts()
+    facts.fold(
+        [
+            *BASE,
+            registration(3, "X", 10**30, "iccf"),
+            game(4, "g1", "X", "A"),
+            game(5, "g2", "A", "B", finished="0001-01-01"),
+        ]
+    )
+    cache.store_facts(facts, "2024-01", b"\x00" * 32)
+    cache.commit()
+    cache.close()
+    cache = ProjectionCache(str(tmp_path / "p.db"))
+    cache.begin()
+    loaded = cache.load_facts()
+    assert loaded.unusable == facts.unusable
+    assert loaded.withheld_players == {"X"} and loaded.withheld_games == {"g2"}
+    # a correction folded into the loaded facts releases the player, as it would have in one fold
+    loaded.fold([record(6, "PlayerCorrected", player="X", changes={"starting_rating": 2000}, reason="r",
+                        reported_on="2024-01-06")])  # fmt: skip
+    assert list(loaded.unusable) == [5]
+    assert loaded.players["X"].starting_rating == 2000
+    cache.close()
+
+
+def event(position: int, event_id: str, **more: Any) -> LogRecord:
+    facts = {"event": event_id, "name": "Open", "type": "swiss", "start": "2024-01-01", "end": None,
+             "rate_of_play": None, "mode": None, "rating_class": None, "rounds": None, "site": None,
+             "federation": None, "reported_on": "2024-01-01"}  # fmt: skip
+    return record(position, "TournamentRegistered", **{**facts, **more})
+
+
+def test_an_event_out_of_bounds_is_withheld_and_its_void_neutralises_it_and_its_games() -> None:
+    """Issue 12 §1 with issue 10 §3: a stored event whose facts the ledger would refuse is withheld, named with
+    its remedy; its games are rated as no event's until a void neutralises it, and then not at all."""
+    bad = event(3, "E", type="blitz-open", end="2023-12-31")
+    played = game(4, "g1", "A", "B", event="E", mode=None, class_version=2)
+    facts = folded(*BASE, bad, played, game(5, "g2", "A", "B"))
+    assert facts.unusable == {
+        3: "position 3 (TournamentRegistered E): event type 'blitz-open' is not one of round-robin, swiss, match, "
+        "team, class, quad, cup, two-game-match, friendly-match, thematic, championship, invitational; "
+        "neutralise it with `ratings event void E --reason TEXT`"
+    }
+    assert "E" not in facts.view().events
+    void = record(6, "TournamentVoided", event="E", reason="r", reported_on="2024-01-02")
+    facts = folded(*BASE, bad, played, game(5, "g2", "A", "B"), void)
+    assert facts.unusable == {}
+    assert [g.game for g in facts.view().games(["2024-01"])] == ["g2"]
+
+
+def test_an_event_correction_out_of_bounds_is_withheld_and_the_registration_stands() -> None:
+    wrong = record(4, "TournamentCorrected", event="E", changes={"end": "2023-06-01"}, reason="r",
+                   reported_on="2024-01-02")  # fmt: skip
+    facts = folded(*BASE, event(3, "E"), wrong)
+    assert list(facts.unusable) == [4]
+    assert "ends on 2023-06-01, before it starts on 2024-01-01" in facts.unusable[4]
+    assert facts.view().events["E"].end is None
