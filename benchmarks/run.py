@@ -792,12 +792,15 @@ def section_family(
         say(f"  {number}.4 history and explanation of the leader of the list, {leader}")
         section_queries(report, family, copy, period, leader, rounds.queries, figures)
     if family.key == "iecg":
-        audited = scheme.label(scheme.index(period) - AUDIT_BACK)
+        # never before the end of the federation's first year: an empty list is not published (issue 22 §5)
+        first = scheme.index_of_day(f"{data.params.first_year}-12-31")
+        back = min(AUDIT_BACK, scheme.index(period) - first)
+        audited = scheme.label(scheme.index(period) - back)
         say(
-            f"  {number}.5 audit of the list of {audited} ({AUDIT_BACK} periods back), "
+            f"  {number}.5 audit of the list of {audited} ({back} periods back), "
             f"published {PUBLISHED_AFTER} days after it"
         )
-        section_audit(report, copy, data, rules, audited, rounds.audit)
+        section_audit(report, copy, data, rules, audited, rounds.audit, rounds.correction)
     say()
     unknown = set(figures) - set(FAMILY_MEASURES)
     if unknown:
@@ -1161,9 +1164,13 @@ def section_import(report: Report, db: Path, cache: str, data: Written) -> None:
     }
 
 
-def section_audit(report: Report, db: Path, data: Written, rules: str, audited: str, rounds: int) -> None:
+def section_audit(
+    report: Report, db: Path, data: Written, rules: str, audited: str, rounds: int, corrected: int
+) -> None:
     """Publish the list of ``audited`` as of a date after its period, then audit it in new processes;
-    then correct a game of that period and audit again (reported, no target)."""
+    then correct a game of that period and audit again (reported, no target): the game after the first
+    ``corrected`` of its month, which the correction step may have corrected already (on a short federation
+    the two steps can fall in one month)."""
     say = report.say
     scheme = get_rules(rules).periods
     ended = scheme.last_day(scheme.index(audited))
@@ -1186,7 +1193,7 @@ def section_audit(report: Report, db: Path, data: Written, rules: str, audited: 
     audit: Figures = {"period": audited, "published_on": on, "seconds": middle, "reproduced": reproduced}
     report.figures["audit"] = audit
 
-    games = games_of_month(data, audited, 1)
+    games = games_of_month(data, audited, corrected + 1)[corrected:]
     if not games:
         say(f"  no game of {audited} to correct (the federation is too short): the second audit is skipped")
         return
