@@ -794,10 +794,10 @@ def section_family(
     if family.key == "iecg":
         # never before the end of the federation's first year: an empty list is not published (issue 22 §5)
         first = scheme.index_of_day(f"{data.params.first_year}-12-31")
-        back = min(AUDIT_BACK, scheme.index(period) - first)
-        audited = scheme.label(scheme.index(period) - back)
+        periods_back = min(AUDIT_BACK, scheme.index(period) - first)
+        audited = scheme.label(scheme.index(period) - periods_back)
         say(
-            f"  {number}.5 audit of the list of {audited} ({back} periods back), "
+            f"  {number}.5 audit of the list of {audited} ({periods_back} periods back), "
             f"published {PUBLISHED_AFTER} days after it"
         )
         section_audit(report, copy, data, rules, audited, rounds.audit, rounds.correction)
