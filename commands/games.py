@@ -135,6 +135,7 @@ def game_json(view: GameView) -> dict[str, Any]:
             "status": view.status,
             "adjudicated": None if adjudication is None else {"result": adjudication[0], "on": adjudication[1]},
         },
+        "withheld": view.withheld,
     }
 
 
@@ -156,4 +157,6 @@ def game_text(view: GameView) -> str:
         "as it stands:",
         "  " + " ".join(f"{key}={fact_text(value)}" for key, value in now),
     ]
+    if view.withheld is not None:  # issue 22 §4: shown as stored, and why no list uses it
+        lines.append(f"withheld from every list: {view.withheld}")
     return "\n".join(lines) + "\n"

@@ -110,7 +110,7 @@ def _conninfo(url: str) -> dict[str, Any]:
         info = psycopg.conninfo.conninfo_to_dict(url)
     except psycopg.ProgrammingError as error:  # libpq's text quotes the URL: never its password (issue 22 §5)
         raise LedgerFileError(
-            f"{shown(url)} is not a PostgreSQL address: {str(error).replace(url, shown(url))}"
+            f"{shown(url)} is not a PostgreSQL address: {' '.join(str(error).replace(url, shown(url)).split())}"
         ) from None
     if not info.get("dbname"):
         raise LedgerFileError(f"{shown(url)} names no database: write postgresql://USER@HOST:PORT/DBNAME")

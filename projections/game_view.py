@@ -11,7 +11,9 @@ Where the issue is silent:
 - a game whose recording is not known at the date is refused as unknown "as known at" it, as ``event show`` does;
 - the status is ``void`` if the game is void, ``restored`` if it was voided and restored since, else ``recorded``;
 - the registrations of its players are not asked for: the game is shown as reported, whether or not a list
-  would rate it (``ratings log --player`` and ``ratings explain`` tell that).
+  would rate it (``ratings log --player`` and ``ratings explain`` tell that);
+- a game whose own facts, as they stand, no list can use (a drawn forfeit an older version recorded, issue 22
+  §4) is shown as stored, with the reason every list withholds it and its remedy (:attr:`GameView.withheld`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from ledger.errors import LedgerError, UnknownGameError
 from ledger.events import game_key
 from ledger.store import LogReader, LogRecord
 from projections.facts import AMENDMENT_KINDS, Amendment, GameRow, Knowledge, game_row, game_version
+from projections.usable import game_fields, remedy, row_problem
 
 RECORDED_FACTS = GAME_FIELDS[: GAME_FIELDS.index("reported_on")]
 """The facts of a ``GameRecorded`` shown, in this order (its ``reported_on`` and ``recorded_by`` aside)."""
@@ -63,6 +66,8 @@ class GameView(NamedTuple):
     """``recorded``, ``void``, or ``restored`` (voided, then restored)."""
     adjudication: tuple[str, str] | None
     """The adjudicated result and decision date, if adjudicated."""
+    withheld: str | None = None
+    """Why every list withholds the game as it stands, and the remedy (issue 22 §4); None if usable or void."""
 
 
 def game_view(reader: LogReader, game: str, known_at: str | None = None) -> GameView:
@@ -115,7 +120,17 @@ def game_view(reader: LogReader, game: str, known_at: str | None = None) -> Game
     version = game_version(row, amendments)
     ever_voided = any(a.kind == "voided" for a in amendments)
     status = "void" if version.voided else "restored" if ever_voided else "recorded"
-    return GameView(game, known_at, recorded, tuple(shown), _now(version.row), status, version.adjudication)
+    withheld = None if version.voided else _withheld(game, version.row)
+    return GameView(game, known_at, recorded, tuple(shown), _now(version.row), status, version.adjudication, withheld)
+
+
+def _withheld(game: str, row: GameRow) -> str | None:
+    """Why no list uses the game's own facts as they stand, with the remedy; None when they are usable (the
+    registrations of its players are not asked for: see the module's notes)."""
+    problem = row_problem(row, lambda _: True)
+    if problem is None:
+        return None
+    return f"{problem}: {remedy('GameRecorded', game, fields=game_fields(tuple(row), lambda _: True))}"
 
 
 def _now(row: GameRow) -> tuple[tuple[str, Any], ...]:

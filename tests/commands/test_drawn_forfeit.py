@@ -10,6 +10,7 @@ withheld by every reader, with its remedy, as for the other unusable facts (issu
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -136,8 +137,18 @@ def test_skip_unusable_shows_the_event_without_it(drawn_forfeit: Ratings) -> Non
 
 
 def test_the_log_and_game_show_still_show_it_as_stored(drawn_forfeit: Ratings) -> None:
-    assert "forfeit=arbiter" in drawn_forfeit.ok("game", "show", "g1").stdout
+    shown = drawn_forfeit.ok("game", "show", "g1").stdout
+    assert "forfeit=arbiter" in shown
     assert "result=1/2-1/2" in drawn_forfeit.ok("log").stdout
+    # game show says why no list uses it, and what neutralises it
+    assert shown.endswith(
+        f"withheld from every list: result 1/2-1/2 with forfeit 'arbiter': {FORFEIT_RULE}: a forfeited game is a win in the score table): "
+        "`ratings game correct g1 --result R --forfeit KIND --reason TEXT` or `ratings game void g1 --reason TEXT`\n"
+    )
+    shown_json = json.loads(drawn_forfeit.ok("game", "show", "g1", "--format", "json").stdout)
+    assert shown_json["withheld"].startswith("result 1/2-1/2 with forfeit 'arbiter'")
+    assert json.loads(drawn_forfeit.ok("game", "show", "g0", "--format", "json").stdout)["withheld"] is None
+    assert "withheld" not in drawn_forfeit.ok("game", "show", "g0").stdout
 
 
 # --- neutralised: a correction makes it usable, a void takes it away -------------------------------------------

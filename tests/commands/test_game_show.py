@@ -193,6 +193,7 @@ def test_game_show_json(amended: Ratings) -> None:
             "status": "void",
             "adjudicated": None,
         },
+        "withheld": None,
     }
 
 
