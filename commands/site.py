@@ -37,7 +37,6 @@ from commands.context import Context, pass_context, refusals
 from commands.explanation_text import STYLES, say
 from commands.listing import headings, list_text
 from commands.options import known_at_option, known_date
-from commands.site_check import check_site, verdict_lines
 from ledger.chain import Head
 from ledger.site_folder import Staging, check_replaceable
 from projections.api import Ratings
@@ -285,6 +284,8 @@ def write_site(
 
 def check(folder: str) -> None:
     """``--check DIR``: exit 0 when DIR is a complete site whose tables show their JSON, else 1."""
+    from commands.site_check import check_site, verdict_lines  # its HTML parser only for --check
+
     path = Path(folder)
     if not path.is_dir():
         raise click.ClickException(f"--check {folder}: no such folder" if not path.exists() else

@@ -74,7 +74,6 @@ import re
 import zipfile
 from collections.abc import Collection, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, BinaryIO, Final, Literal, NamedTuple, cast
-from xml.parsers import expat
 
 from ledger.errors import LedgerError
 from ledger.lines import LineReader
@@ -273,6 +272,8 @@ def read_xml(handle: BinaryIO) -> Iterator[FideEntry]:
     >>> [(e.line, e.fide_id, e.federation, e.standard, e.rapid) for e in read_xml(io.BytesIO(xml))]
     [(1, 1503014, 'NOR', FideRating(rating=2823, games=0, k=10), None)]
     """
+    from xml.parsers import expat  # only an import of FIDE's XML needs the parser
+
     unit = "player"
     parser = expat.ParserCreate()
     players = _Players(parser)
