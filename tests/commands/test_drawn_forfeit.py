@@ -142,7 +142,8 @@ def test_the_log_and_game_show_still_show_it_as_stored(drawn_forfeit: Ratings) -
     assert "result=1/2-1/2" in drawn_forfeit.ok("log").stdout
     # game show says why no list uses it, and what neutralises it
     assert shown.endswith(
-        f"withheld from every list: result 1/2-1/2 with forfeit 'arbiter': {FORFEIT_RULE}: a forfeited game is a win in the score table): "
+        f"withheld from every list: result 1/2-1/2 with forfeit 'arbiter': {FORFEIT_RULE}: "
+        "a forfeited game is a win in the score table): "
         "`ratings game correct g1 --result R --forfeit KIND --reason TEXT` or `ratings game void g1 --reason TEXT`\n"
     )
     shown_json = json.loads(drawn_forfeit.ok("game", "show", "g1", "--format", "json").stdout)
