@@ -73,6 +73,9 @@ with open(spec["results"], "w", encoding="utf-8") as out:
 """An office: runs the commands of its spec one after another (after the start file appears, until the
 stop file does), writing each one's exit status, stderr and any traceback as a line of JSON."""
 
+NO_GAMES_YET = "Error: the ledger has no games yet: there is no list to show"
+"""The refusal of a list asked for before the first game is stored."""
+
 LISTER = """
 import json, os, sys, time, traceback
 from click.testing import CliRunner
@@ -362,6 +365,11 @@ def test_four_offices_record_at_once_while_a_fifth_lists(tmp_path: Path) -> None
         assert len(lists) >= 5, f"the reader listed only {len(lists)} times"
         replays: dict[int, str] = {}
         for row in lists:
+            if row["crash"] is None and row["exit"] == 1 and row["stderr"].startswith(NO_GAMES_YET):
+                # issue 22 §5: `list` takes `export`'s periods, none before the ledger's first game; so a
+                # list refused for want of one may only come before every list printed
+                assert not replays, row
+                continue
             assert row["crash"] is None and row["exit"] == 0, row
             assert len(set(row["positions"])) == 1, row["positions"]  # one snapshot of the log per list
             position = row["positions"][0]
