@@ -126,9 +126,6 @@ Progress = Callable[[str, int], None]
 
 _CHUNK = 5_000
 
-CSV_ENCODING = "utf-8-sig"
-"""CSV files are UTF-8; a byte order mark (as spreadsheets write "CSV UTF-8") is skipped."""
-
 IMPORTS = {"players": (PLAYER_COLUMNS, PLAYER_OPTIONAL), "games": (GAME_COLUMNS, GAME_OPTIONAL)}
 """What :meth:`RatingLedger.import_file` imports: its required and optional columns."""
 
@@ -390,8 +387,7 @@ class RatingLedger(Application[UUID]):
         for who in (white, black):
             if not known(who):
                 raise UnknownPlayerError(f"unknown player {who!r}: register the player first")
-        if white == black:
-            raise SelfPlayError(f"player {white!r} cannot play against himself")
+        values.check_opponents(white, black)
         return game, white, black
 
     def _check_game_dates(self, finished: str, reported_on: str | None) -> tuple[str, str]:
@@ -1133,8 +1129,7 @@ class RatingLedger(Application[UUID]):
                     facts.update(changes)
             facts.update(stated)
             try:
-                if facts["white"] == facts["black"]:
-                    raise SelfPlayError(f"player {facts['white']!r} cannot play against himself")
+                values.check_opponents(str(facts["white"]), str(facts["black"]))
                 values.check_forfeit_result(str(facts["result"]), str(facts["forfeit"]))
             except LedgerError as error:
                 raise type(error)(f"as known on {day}, before the correction reported later: {error}") from None

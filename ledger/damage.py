@@ -27,11 +27,11 @@ Choices where the issue is silent:
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime
 from pathlib import Path
 
 from ledger.errors import DamagedLedgerError
+from ledger.outputs import written_aside
 
 SUFFIX = ".damaged"
 """The mark's name: the ledger file's, with this added."""
@@ -49,12 +49,11 @@ def found(db: str, what: str) -> None:
     if mark.exists():
         return
     line = f"{datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}: {' '.join(what.split())}\n"
-    aside = mark.with_name(f".{mark.name}.{os.getpid()}.tmp")
     try:
-        aside.write_text(line, encoding="utf-8")
-        aside.replace(mark)
-    except OSError:
-        aside.unlink(missing_ok=True)
+        with written_aside(mark) as aside:
+            aside.write_text(line, encoding="utf-8")
+    except OSError:  # written_aside removed what it began
+        pass
 
 
 def refuse_if_found(db: str) -> None:

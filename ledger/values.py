@@ -18,6 +18,7 @@ from ledger.errors import (
     InvalidTextError,
     InvalidValueError,
     OutOfRangeError,
+    SelfPlayError,
 )
 
 RESULTS: Final = ("1-0", "0-1", "1/2-1/2")
@@ -168,6 +169,18 @@ def check_game_kind(forfeit: str | None, time_control: str | None) -> tuple[str,
     kind = check_choice(forfeit or "none", FORFEIT_KINDS, "forfeit")
     tc = check_time_control(time_control) if time_control else None
     return kind, tc
+
+
+def check_opponents(white: str, black: str) -> None:
+    """Refuse a game whose white and black are the same player.
+
+    >>> check_opponents("A", "A")
+    Traceback (most recent call last):
+    ...
+    ledger.errors.SelfPlayError: player 'A' cannot play against himself
+    """
+    if white == black:
+        raise SelfPlayError(f"player {white!r} cannot play against himself")
 
 
 def check_forfeit_result(result: str, forfeit: str) -> str:
