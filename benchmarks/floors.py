@@ -459,20 +459,23 @@ FLOORS: dict[str, Callable[[Inputs], dict[str, float]]] = {
 
 @dataclass(frozen=True)
 class Floor:
-    """A floor's run: the whole script's seconds, the reading's alone, and the players it rated."""
+    """A floor's run: the whole script's seconds, the reading's alone, and the players it rated; the
+    CPU seconds (user + sys) of the whole and of the reading."""
 
     seconds: float
     read_seconds: float
     players: int
+    cpu_seconds: float = 0.0
+    read_cpu_seconds: float = 0.0
 
 
 def run_floor(family: str, folder: Path) -> Floor:
     """Run the floor of ``family`` over the CSV files in ``folder`` once, reading included."""
-    start = time.perf_counter()
+    cpu, start = time.process_time(), time.perf_counter()
     data = read_inputs(folder)
-    read = time.perf_counter() - start
+    read, read_cpu = time.perf_counter() - start, time.process_time() - cpu
     players = len(FLOORS[family](data))
-    return Floor(time.perf_counter() - start, read, players)
+    return Floor(time.perf_counter() - start, read, players, time.process_time() - cpu, read_cpu)
 
 
 def main(argv: list[str] | None = None) -> None:

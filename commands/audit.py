@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from datetime import date
 from pathlib import Path
 
@@ -81,6 +82,11 @@ def publish(obj: Context, rules: str, period: str, on: str | None) -> None:
 def audit(obj: Context, rules: str, period: str, on: str | None) -> None:
     """Audit a published list: does the log still reproduce it, and what changed since, and why.
 
+    The reproduction is proved without replaying the log when the log up to
+    the publication's head still hashes to it and the rules version's code is
+    the one it was published with (its fingerprint); else the log is replayed
+    up to the head. The report says which, and why.
+
     \b
     Example:
         ratings audit --rules iecg-1.7 --period 2024-01
@@ -99,13 +105,27 @@ def audit_text(report: Audit) -> str:
         "",
         "1. Reproduced from the log as it stood at the publication, as known on its date:",
     ]
+    proof = report.proof
     if report.reproduces:
         out.append(f"   yes: digest sha256:{pub.digest} ({pub.players} players)")
+    elif proof is not None and proof.broken is not None:
+        out.extend(_wrapped(f"NO: {proof.broken}"))
+        out.append(f"       published sha256:{pub.digest}")
+        out.append(f"       recomputed sha256:{report.reproduced_digest} (from the log as it is now)")
+        out.append("   run `ratings verify`: it names the first position where the log stops matching")
     else:
         out.append(f"   NO: published sha256:{pub.digest}")
         out.append(f"       recomputed sha256:{report.reproduced_digest}")
         out.append("   the log or the rules code changed since the publication: run `ratings verify`")
-    out += ["", "2. The list as known now:", f"   digest sha256:{digest(report.now)} ({len(report.now.rows)} players)"]
+    if proof is not None:
+        out.extend(
+            _wrapped(
+                f"replayed the log up to the head: {proof.why}"
+                if proof.replayed
+                else f"proved without a replay: {proof.why}"
+            )
+        )
+    out += ["", "2. The list as known now:", f"   digest sha256:{report.now_digest} ({len(report.now.rows)} players)"]
     if not report.changes:
         out += ["", "3. No player's rating, status or position changed since the publication."]
         return "\n".join(out) + "\n"
@@ -116,6 +136,15 @@ def audit_text(report: Audit) -> str:
         out.append(f"{change.player} {change.name}: {_line(change.old)} → {_line(change.new)}")
         out.extend(causes_lines(report, change.player))
     return "\n".join(out) + "\n"
+
+
+def _wrapped(text: str) -> list[str]:
+    """``text`` in lines of at most :data:`WIDTH` characters, indented as the audit's first part."""
+    return textwrap.wrap(text, WIDTH, initial_indent="   ", subsequent_indent="   ", break_on_hyphens=False)
+
+
+WIDTH = 100
+"""The width of the audit's lines of words (its tables and digests may be wider)."""
 
 
 def causes_lines(report: Audit, player: str) -> list[str]:

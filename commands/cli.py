@@ -8,7 +8,9 @@ misuse of the command line exits 2 (click's own).
 
 This module is the group and its registry (:data:`COMMANDS`): each command
 lives in a module of its own topic, which imports on its own and never
-imports this one; every command is registered here, with ``add_command``.
+imports this one; every command is named here as ``module:attribute`` and
+imported only when it runs (:class:`commands.groups.LazyGroup`), so a command
+loads what it uses and nothing else.
 """
 
 from __future__ import annotations
@@ -17,32 +19,11 @@ import gc
 
 import click
 
-from commands import (
-    audit,
-    corrections,
-    eligibility,
-    events,
-    files,
-    games,
-    imports,
-    inflation,
-    merges,
-    players,
-    publication_db,
-    queries,
-    reference,
-    registry_listing,
-    site,
-    tournament_reports,
-    undo,
-)
-from commands.context import Context
-from commands.demo import demo
-from commands.groups import DefaultGroup
-from ledger.store import resolve_db
+from commands import __version__
+from commands.groups import DefaultGroup, LazyGroup
 
 
-@click.group()
+@click.group(cls=LazyGroup)
 @click.option(
     "--db",
     metavar="PATH|URL",
@@ -62,7 +43,7 @@ from ledger.store import resolve_db
     is_flag=True,
     help="Compute without the stored facts a replay cannot use (each is named on stderr) [default: refuse].",
 )
-@click.version_option(package_name="rating-ledger")
+@click.version_option(__version__, prog_name="ratings")
 @click.pass_context
 def cli(
     ctx: click.Context, db: str | None, by: str | None, no_cache: bool, cache_dir: str | None, skip_unusable: bool
@@ -75,117 +56,126 @@ def cli(
         ratings player register 1001 --name "Anna Adler" --country DE
         ratings list --rules iecg-1.7 --period 2024-01
     """
+    from commands.context import Context
+    from ledger.store import resolve_db
+
     ctx.obj = Context(resolve_db(db), by, not no_cache, cache_dir)
     ctx.call_on_close(ctx.obj.close)
     ctx.obj.skip_unusable = skip_unusable
 
 
-@click.group()
+@click.group(cls=LazyGroup)
 def player() -> None:
     """Register players and record their withdrawals and inactivity."""
 
 
-@click.group()
+@click.group(cls=LazyGroup)
 def game() -> None:
     """Record games and adjudications."""
 
 
-@click.group()
+@click.group(cls=LazyGroup)
 def event() -> None:
     """Register tournaments and matches, pair them, and see their crosstables and status."""
 
 
-@click.group("import")
+@click.group("import", cls=LazyGroup)
 def import_() -> None:
     """Import players or games (CSV), tournament reports (TRF), games (PGN) or FIDE lists, all or nothing."""
 
 
-prior = DefaultGroup("prior", players.player_prior, short_help="Record a rating the player brings from another system.")
+prior = DefaultGroup(
+    "prior", "commands.players:player_prior", short_help="Record a rating the player brings from another system."
+)
 """``ratings player prior P …`` records a prior rating; ``ratings player prior void P …`` voids one."""
 
-adjust = DefaultGroup("adjust", reference.adjust, short_help="Record a grading committee's adjustment, or void one.")
+adjust = DefaultGroup(
+    "adjust", "commands.reference:adjust", short_help="Record a grading committee's adjustment, or void one."
+)
 """``ratings adjust …`` records an adjustment; ``ratings adjust void …`` voids one (issue 10 §3)."""
 
-export = DefaultGroup("export", audit.export, short_help="Write the lists of a run of periods, or an event as TRF.")
+export = DefaultGroup(
+    "export", "commands.audit:export", short_help="Write the lists of a run of periods, or an event as TRF."
+)
 """``ratings export --rules …`` writes lists; ``ratings export trf --event E`` writes a tournament report (issue 13)."""
 
-COMMANDS: dict[click.Group, tuple[click.Command, ...]] = {
-    cli: (
-        player,
-        game,
-        event,
-        import_,
-        adjust,
-        queries.list_,
-        queries.explain,
-        queries.history,
-        queries.log,
-        registry_listing.players_,
-        audit.publish,
-        publication_db.publish_db,
-        audit.audit,
-        audit.diff,
-        export,
-        audit.verify,
-        files.init,
-        files.backup,
-        files.copy,
-        inflation.pool,
-        reference.rules_,
-        reference.convert_,
-        demo,
-        site.site,
-    ),
-    player: (
-        players.player_register,
-        players.player_withdraw,
-        players.player_inactive,
-        players.player_reactivate,
-        prior,
-        corrections.player_correct,
-        undo.player_void,
-        undo.player_restore,
-        eligibility.player_eligibility,
-        merges.player_merge,
-        merges.player_unmerge,
-    ),
-    prior: (undo.prior_void,),
-    adjust: (undo.adjust_void,),
-    export: (tournament_reports.export_trf,),
-    game: (
-        games.game_record,
-        games.game_adjudicate,
-        corrections.game_correct,
-        corrections.game_void,
-        corrections.game_restore,
-        games.game_show,
-    ),
-    event: (
-        events.event_register,
-        events.event_correct,
-        events.event_void,
-        events.event_restore,
-        events.event_pair,
-        events.event_withdraw,
-        events.event_list,
-        events.event_show,
-        events.event_status,
-        eligibility.event_enter,
-    ),
-    import_: (
-        imports.import_players,
-        imports.import_games,
-        tournament_reports.import_trf,
-        tournament_reports.import_pgn,
-        tournament_reports.import_fide_list,
-    ),
+COMMANDS: dict[LazyGroup, dict[str, str]] = {
+    cli: {
+        "list": "commands.queries:list_",
+        "explain": "commands.queries:explain",
+        "history": "commands.queries:history",
+        "log": "commands.queries:log",
+        "players": "commands.registry_listing:players_",
+        "publish": "commands.audit:publish",
+        "publish-db": "commands.publication_db:publish_db",
+        "audit": "commands.audit:audit",
+        "diff": "commands.audit:diff",
+        "verify": "commands.audit:verify",
+        "init": "commands.files:init",
+        "backup": "commands.files:backup",
+        "copy": "commands.files:copy",
+        "pool": "commands.inflation:pool",
+        "rules": "commands.reference:rules_",
+        "convert": "commands.reference:convert_",
+        "demo": "commands.demo:demo",
+        "site": "commands.site:site",
+    },
+    player: {
+        "register": "commands.players:player_register",
+        "withdraw": "commands.players:player_withdraw",
+        "inactive": "commands.players:player_inactive",
+        "reactivate": "commands.players:player_reactivate",
+        "correct": "commands.corrections:player_correct",
+        "void": "commands.undo:player_void",
+        "restore": "commands.undo:player_restore",
+        "eligibility": "commands.eligibility:player_eligibility",
+        "merge": "commands.merges:player_merge",
+        "unmerge": "commands.merges:player_unmerge",
+    },
+    prior: {"void": "commands.undo:prior_void"},
+    adjust: {"void": "commands.undo:adjust_void"},
+    export: {"trf": "commands.tournament_reports:export_trf"},
+    game: {
+        "record": "commands.games:game_record",
+        "adjudicate": "commands.games:game_adjudicate",
+        "correct": "commands.corrections:game_correct",
+        "void": "commands.corrections:game_void",
+        "restore": "commands.corrections:game_restore",
+        "show": "commands.games:game_show",
+    },
+    event: {
+        "register": "commands.events:event_register",
+        "correct": "commands.events:event_correct",
+        "void": "commands.events:event_void",
+        "restore": "commands.events:event_restore",
+        "pair": "commands.events:event_pair",
+        "withdraw": "commands.events:event_withdraw",
+        "list": "commands.events:event_list",
+        "show": "commands.events:event_show",
+        "status": "commands.events:event_status",
+        "enter": "commands.eligibility:event_enter",
+    },
+    import_: {
+        "players": "commands.imports:import_players",
+        "games": "commands.imports:import_games",
+        "trf": "commands.tournament_reports:import_trf",
+        "pgn": "commands.tournament_reports:import_pgn",
+        "fide-list": "commands.tournament_reports:import_fide_list",
+    },
 }
-"""Every command, by the group it is registered on: the one place the command line is put together
-(no command module imports this one)."""
+"""Every command, by the group it is registered on and its name, as ``module:attribute``: the one place
+the command line is put together (no command module imports this one). A command's module is imported
+when the command runs (or a help page lists it)."""
 
 for group, commands in COMMANDS.items():
-    for command in commands:
-        group.add_command(command)
+    group.lazy.update(commands)
+cli.add_command(player)
+cli.add_command(game)
+cli.add_command(event)
+cli.add_command(import_)
+cli.add_command(adjust)
+cli.add_command(export)
+player.add_command(prior)
 
 
 def main() -> None:

@@ -3,33 +3,37 @@ place where the library's refusals become a message and exit status 1 (:func:`re
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-import psycopg
-from eventsourcing.domain import EventSourcingError
-from eventsourcing.persistence import PersistenceError
 
-from ledger import damage
-from ledger.application import RatingLedger
-from ledger.chain import ChainError
-from ledger.errors import DamagedLedgerError, LedgerError
-from ledger.ledger_file import damage_of, describe_store_error
-from ledger.outputs import Protected, check_folder, check_target, protected
-from ledger.stores import ClosableReader, is_central, open_reader, shown
-from projections.api import Ratings, cache_file
-from projections.periods import PeriodError
-from projections.registry import UnknownRulesError
-from projections.replay import Projector, cache_path_for
-from projections.rules.conversions import ConversionError
+from ledger.stores import ClosableReader, is_central, open_reader, shown, store_errors
 
-REFUSED = (LedgerError, PeriodError, UnknownRulesError, LookupError, ChainError, ConversionError)
-"""Errors that mean "refused": a message and exit status 1."""
+if TYPE_CHECKING:
+    from ledger.application import RatingLedger
+    from ledger.outputs import Protected
+    from projections.api import Ratings
+    from projections.replay import Projector
 
-STORE_ERRORS = (PersistenceError, sqlite3.Error, psycopg.Error)
+# A command imports what it uses: the application, the projections and the error types of the modules
+# below are imported by the methods that use them (and by refusals, when there is an error to name), so
+# that `ratings --version` or a warm `list` does not load every module of the project.
+
+
+def refused_errors() -> tuple[type[Exception], ...]:
+    """Errors that mean "refused": a message and exit status 1."""
+    from ledger.chain import ChainError
+    from ledger.errors import LedgerError
+    from projections.periods import PeriodError
+    from projections.registry import UnknownRulesError
+    from projections.rules.conversions import ConversionError
+
+    return (LedgerError, PeriodError, UnknownRulesError, LookupError, ChainError, ConversionError)
+
+
 """Errors of the ledger file itself (not a SQLite file, not writable, locked...): a message and exit status 1."""
 
 
@@ -54,6 +58,8 @@ class Context:
     def ledger(self) -> RatingLedger:
         """The ledger, opened to record in it: a missing, foreign or read-only file is refused (a LedgerError)."""
         if self.opened is None:
+            from ledger.application import RatingLedger
+
             self.opened = RatingLedger(self.db, user=self.by)
         return self.opened
 
@@ -73,6 +79,8 @@ class Context:
     def cache_path(self) -> str | None:
         """Where the projections file lives (:func:`projections.api.cache_file`): in ``--cache-dir`` (env
         ``RATINGS_CACHE_DIR``) when given, else beside the ledger; None when its folder cannot be written."""
+        from projections.api import cache_file
+
         return cache_file(self.db, self.cache_dir, say)
 
     def output(self, target: str, option: str, *, kind: str = "file", source: str | None = None) -> Path:
@@ -81,18 +89,26 @@ class Context:
         Write it with :func:`ledger.outputs.written_aside` (:func:`~ledger.outputs.written_new` for a new file).
         ``kind``: what the refusal asks for instead (``file``, ``folder``); ``source``: another ledger the
         command reads (``copy --from``), whose files are protected too."""
+        from ledger.outputs import check_target
+
         guarded = self._protected() + (self._protected(source) if source not in (None, self.db) else ())
         return check_target(target, guarded, option, kind=kind)
 
     def output_folder(self, target: str, option: str) -> Path:
         """Issue 22 §1: a folder to be replaced whole (a site), refused when it is, leads to or holds the
         ledger, its projections file or their side files."""
+        from ledger.outputs import check_folder
+
         return check_folder(target, self._protected(), option)
 
     def _protected(self, db: str | None = None) -> tuple[Protected, ...]:
         """The ledger (``db``, default ``--db``) and its projections files (where they are kept, and beside a
         ledger file). None for a ledger file that is not there yet: ``copy --to``, ``backup`` or ``demo --keep``
         may make it (as ``RATINGS_DB`` names it), and every other command refuses a missing ledger."""
+        from ledger.outputs import protected
+        from projections.api import cache_file
+        from projections.replay import cache_path_for
+
         db = self.db if db is None else db
         if not is_central(db) and not Path(db).exists():
             return ()
@@ -102,6 +118,8 @@ class Context:
     def ratings(self, upto: int | None = None) -> Ratings:
         """The ledger opened read-only through the Python API, with the group's cache choice; ``upto``: the
         log alone as it stood at that position (issue 10 §1: what ``audit``'s verdict never depends on)."""
+        from projections.api import Ratings
+
         opened = Ratings.open(
             self.db, self.cache_dir, say, cache=self.cache, skip_unusable=self.skip_unusable, upto=upto
         )
@@ -122,6 +140,8 @@ def found_damaged(obj: Context, what: str) -> None:
     """Issue 22 §5: a command found the ledger file damaged: mark it, so that no command records in it
     until ``ratings verify`` passes (:mod:`ledger.damage`)."""
     if not is_central(obj.db) and Path(obj.db).is_file():
+        from ledger import damage
+
         damage.found(obj.db, what)
 
 
@@ -131,14 +151,22 @@ def refusals(obj: Context | None = None) -> Iterator[None]:
 
     With the command's context, an error of the store names the ledger file.
     """
+    from eventsourcing.domain import EventSourcingError
+    from eventsourcing.persistence import PersistenceError
+
     try:
         yield
-    except REFUSED as error:
+    except refused_errors() as error:
+        from ledger import damage
+        from ledger.errors import DamagedLedgerError
+
         message = str(error.args[0]) if isinstance(error, LookupError) and error.args else str(error)
         if isinstance(error, DamagedLedgerError) and error.path is not None and not is_central(error.path):
             damage.found(error.path, error.detail or message)
         raise click.ClickException(message) from None
-    except STORE_ERRORS as error:
+    except store_errors(PersistenceError) as error:
+        from ledger.ledger_file import damage_of, describe_store_error
+
         damaged = damage_of(error)
         if damaged is not None and obj is not None:
             found_damaged(obj, f"SQLite: {damaged}")

@@ -1,17 +1,24 @@
-"""A command that also has subcommands: ``ratings adjust …`` records, ``ratings adjust void …`` undoes.
+"""The command line's groups: commands found by name and imported when used, and groups with a default.
 
-``ratings player prior P …`` and ``ratings adjust …`` were commands before
-issue 10 gave them an undo (``ratings player prior void``, ``ratings adjust
-void``). :class:`DefaultGroup` keeps them working unchanged: when the first
-argument names none of the group's subcommands, the group runs its default
-command with all the arguments, under the group's own name (its usage, help
-and errors read ``ratings adjust``). ``record`` names the default command
-explicitly, for an argument that is also a subcommand's name (a player whose
-id is ``void``: ``ratings player prior record void …``).
+**Lazy groups.** A command is named in the registry (:data:`commands.cli.COMMANDS`) as
+``module:attribute``; :class:`LazyGroup` imports its module only when that command is run, or
+when a help page lists it (click's documented lazy-loading pattern). So ``ratings game record``
+imports the recording side and ``ratings list`` the projections, and neither pays for the site's
+templates, the PGN reader's chess library or the PostgreSQL driver.
+
+**Groups with a default.** ``ratings player prior P …`` and ``ratings adjust …`` were commands
+before they got an undo (``ratings player prior void``, ``ratings adjust void``).
+:class:`DefaultGroup` keeps them working unchanged: when the first argument names none of the
+group's subcommands, the group runs its default command with all the arguments, under the group's
+own name (its usage, help and errors read ``ratings adjust``). ``record`` names the default command
+explicitly, for an argument that is also a subcommand's name (a player whose id is ``void``:
+``ratings player prior record void …``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from importlib import import_module
 from typing import Any
 
 import click
@@ -20,19 +27,56 @@ DEFAULT_NAME = "record"
 """The explicit name of a group's default command."""
 
 
-class DefaultGroup(click.Group):
-    """A group whose default command runs when the first argument is not one of its subcommands."""
+def load(where: str) -> click.Command:
+    """The command at ``module:attribute``, its module imported now."""
+    module, _, attribute = where.partition(":")
+    command = getattr(import_module(module), attribute)
+    if not isinstance(command, click.Command):
+        raise TypeError(f"{where} is not a click command")
+    return command
 
-    def __init__(self, name: str, default: click.Command, **attrs: Any) -> None:
-        attrs.setdefault("help", default.help)
-        attrs.setdefault("short_help", default.short_help)
+
+class LazyGroup(click.Group):
+    """A group whose commands (``lazy``: name → ``module:attribute``) are imported when first asked for."""
+
+    def __init__(self, name: str | None = None, lazy: Mapping[str, str] | None = None, **attrs: Any) -> None:
         super().__init__(name, **attrs)
-        self.default = default
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            self.add_command(load(self.lazy[cmd_name]), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+class DefaultGroup(LazyGroup):
+    """A group whose default command (``module:attribute``) runs when the first argument is not one of its
+    subcommands; its help is the default command's, unless given."""
+
+    def __init__(self, name: str, default: str, **attrs: Any) -> None:
+        super().__init__(name, **attrs)
+        self._default = default
+        self._loaded: click.Command | None = None
+
+    @property
+    def default(self) -> click.Command:
+        """The default command, imported on first use."""
+        if self._loaded is None:
+            self._loaded = load(self._default)
+        return self._loaded
+
+    def get_help(self, ctx: click.Context) -> str:
+        if self.help is None:
+            self.help = self.default.help
+        return super().get_help(ctx)
 
     def make_context(
         self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
     ) -> click.Context:
-        if args and args[0] in self.commands:
+        if args and args[0] in self.list_commands(click.Context(self)):
             return super().make_context(info_name, args, parent=parent, **extra)
         if args and args[0] == DEFAULT_NAME:
             args = args[1:]

@@ -13,21 +13,18 @@ from ledger.application import Progress, csv_data_rows
 
 
 def _progress(rows: int) -> tuple[Progress | None, Callable[[], None]]:
+    """One progress bar of the rows written: an import checks and writes a chunk at a time (issue 23 §6)."""
     if not sys.stderr.isatty():
         return None, lambda: None
-    bars: dict[str, Any] = {}
+    bar: Any = click.progressbar(length=rows, label="imported", file=sys.stderr)
+    bar.__enter__()
 
     def progress(stage: str, count: int) -> None:
-        if stage not in bars:
-            for bar in bars.values():
-                bar.render_finish()
-            bars[stage] = click.progressbar(length=rows, label=stage.ljust(8), file=sys.stderr)
-            bars[stage].__enter__()
-        bars[stage].update(count)
+        if stage == "written":
+            bar.update(count)
 
     def finish() -> None:
-        for bar in bars.values():
-            bar.__exit__(None, None, None)
+        bar.__exit__(None, None, None)
 
     return progress, finish
 

@@ -2,23 +2,29 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import sys
 from collections.abc import Mapping, Sequence
 from datetime import date
+from functools import partial
+from itertools import repeat
+from operator import itemgetter
+from pathlib import Path
 from typing import Any
 
 import click
 
-from commands import output, params
-from commands.audit import since_published_text
+from commands import listing, output, params
 from commands.chart import Series, check_plot, history_scene, write_chart
 from commands.context import Context, pass_context, refusals
 from commands.explanation_text import explanation_text
 from commands.listing import headings, list_text
 from commands.options import format_option, known_at_option, known_date, period_option, rules_option
 from ledger.errors import InvalidValueError
-from projections import systems
+from projections import lists, systems
 from projections.api import known_date as known_date_as
+from projections.lists import RatingList
 from projections.log import TYPES, check_subjects, log_entries
 from projections.registry import RULES, get_rules, system_for
 from projections.span import check_span
@@ -43,11 +49,80 @@ def list_(obj: Context, rules: str, period: str, fmt: str, known_at: str | None)
         known = known_date(known_at)
         # issue 22 §5: export's rule, periods from the ledger's first game to today's (0.4 ms on 1M games)
         check_span(ratings.projector, get_rules(rules), period, period, date.today(), ("--period", "--period"))
-        rating_list = ratings.list(rules, period, known)
+        if known is None:  # issue 23 §3: the text kept with the list, printed by this code
+            text = ratings.projector.list_text(rules, period, fmt, printing_code(rules), partial(render, fmt))
+        else:
+            text = render(fmt, ratings.list(rules, period, known))
         notes = ratings.notes(rules, period, known)
-    click.echo(list_text(rating_list, fmt), nl=False)
+    click.echo(text, nl=False)
     if notes:
         click.echo("".join(f"{note}\n" for note in notes), nl=False, err=True)
+
+
+def render(fmt: str, rating_list: RatingList) -> str:
+    """The list as ``list`` prints it in ``fmt``: :func:`commands.listing.list_text`'s text, its table made
+    a column at a time (:func:`table_text`)."""
+    if fmt != "table":
+        return list_text(rating_list, fmt)
+    system = system_for(get_rules(rating_list.rules))
+    keys = systems.list_keys(system)
+    return table_text(rating_list.rows, keys, headings(system, keys))
+
+
+def table_text(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], headers: Sequence[str]) -> str:
+    """:func:`commands.output.table`'s text, the same bytes, in half the time on a long list: each column's
+    width from its values (a column of whole numbers from its largest and smallest), then every line by
+    one ``%`` of a template of the widths (``%Ns`` pads as ``rjust``, ``%-Ns`` as ``ljust``; ``%s`` is ``str``).
+
+    >>> rows = [{"player": "1001", "rating": 1512, "note": None}, {"player": "1002", "rating": -98.5, "note": "x"}]
+    >>> columns = ["player", "rating", "note"]
+    >>> table_text(rows, columns, columns) == output.table(rows, columns, columns)
+    True
+    """
+    heads = list(headers)
+    columns_values = [list(map(itemgetter(column), rows)) for column in columns]
+    specs: list[str] = []
+    widths: list[int] = []
+    for head, values in zip(heads, columns_values, strict=True):
+        numeric = bool(rows) and all(map(isinstance, values, repeat((int, float))))
+        if None in values:
+            values[:] = ["" if v is None else v for v in values]
+        kinds = set(map(type, values))
+        if values and kinds <= {int}:
+            width = max(len(str(max(values))), len(str(min(values))))
+        elif kinds <= {str}:
+            width = max(map(len, values), default=0)
+        else:
+            width = max(map(len, map(str, values)), default=0)
+        width = max(width, len(head))
+        widths.append(width)
+        specs.append(f"%{'' if numeric else '-'}{width}s")
+    template = "  ".join(specs)
+    lines = [template % tuple(heads), template % tuple("-" * w for w in widths)]
+    lines += map(template.__mod__, zip(*columns_values, strict=True))
+    return "\n".join(map(str.rstrip, lines)) + "\n"
+
+
+_CODE: dict[str, str] = {}
+
+
+def printing_code(rules: str) -> str:
+    """A digest of what prints a list of ``rules``: this module's, :mod:`commands.listing`'s,
+    :mod:`commands.output`'s and :mod:`projections.lists`' code, and the system's keys and headings. A kept
+    text of a list is printed again when any differs; "" (nothing kept) when the code cannot be read."""
+    found = _CODE.get(rules)
+    if found is None:
+        system = system_for(get_rules(rules))
+        keys = systems.list_keys(system)
+        digest = hashlib.sha256(repr((keys, headings(system, keys))).encode())
+        try:
+            for module in (sys.modules[__name__], output, listing, lists):
+                digest.update(Path(str(module.__file__)).read_bytes())
+            found = digest.hexdigest()
+        except (OSError, TypeError):
+            found = ""
+        _CODE[rules] = found
+    return found
 
 
 @click.command()
@@ -74,6 +149,8 @@ def explain(obj: Context, player_id: str, rules: str, period: str, known_at: str
         known = known_date(known_at)
         found = ratings.explain(player_id, rules, period, known)
         name = ratings.name(player_id, known)
+        from commands.audit import since_published_text  # the publications, for --since-published only
+
         since = since_published_text(ratings.projector, rules, period, player_id) if since_published else ""
     click.echo(since + explanation_text(found, name), nl=False)
 

@@ -2,25 +2,23 @@
 
 Each command validates its input against the log, then appends one event in
 one transaction, or refuses with a :class:`~ledger.errors.LedgerError` and
-writes nothing. Imports validate the whole file before they write, then write
-it in one transaction.
+writes nothing. Imports check and write their rows a chunk at a time, all in
+one transaction (issue 23 §6): a refusal in any row writes nothing.
 """
 
 from __future__ import annotations
 
 import getpass
 import json
-import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from itertools import islice
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
-import psycopg
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate, DomainEventProtocol, MutableOrImmutableAggregate
 from eventsourcing.persistence import IntegrityError, Recording
@@ -109,22 +107,21 @@ from ledger.imports import (
     GAME_OPTIONAL,
     PLAYER_COLUMNS,
     PLAYER_OPTIONAL,
+    FileRows,
     count_lines,
-    csv_lines,
-    read_rows,
 )
-from ledger.postgres import PgLedgerRecorder
 from ledger.store import LedgerRecorder, LogRecord, StoredRow, type_of
 from ledger.stores import ClosableReader
 from ledger.values import Registration
+
+if TYPE_CHECKING:
+    from ledger.postgres import PgLedgerRecorder
 
 A = TypeVar("A", bound=Aggregate)
 T = TypeVar("T")
 
 Progress = Callable[[str, int], None]
 """Called with a stage (``checked`` or ``written``) and the rows it just handled, for a progress bar."""
-
-_CHUNK = 5_000
 
 IMPORTS = {"players": (PLAYER_COLUMNS, PLAYER_OPTIONAL), "games": (GAME_COLUMNS, GAME_OPTIONAL)}
 """What :meth:`RatingLedger.import_file` imports: its required and optional columns."""
@@ -1500,9 +1497,19 @@ class RatingLedger(Application[UUID]):
     # --- publications (audit issue §3) ---------------------------------------
 
     def record_publication(
-        self, *, rules: str, period: str, on: str, digest: str, players: int, log_position: int, log_hash: str
+        self,
+        *,
+        rules: str,
+        period: str,
+        on: str,
+        digest: str,
+        players: int,
+        log_position: int,
+        log_hash: str,
+        rules_fingerprint: str | None = None,
     ) -> None:
-        """Record that a list was published on ``on``, with its digest and the log's head at the time."""
+        """Record that a list was published on ``on``, with its digest, the log's head at the time and the
+        fingerprint of the rules version's code (:mod:`projections.fingerprint`; None: not known)."""
         day = self._day(on, "publication date")
         key = publication_key(rules, period, day.isoformat())
         duplicate = DuplicatePublicationError(
@@ -1519,6 +1526,7 @@ class RatingLedger(Application[UUID]):
             players=players,
             log_position=log_position,
             log_hash=log_hash,
+            rules_fingerprint=rules_fingerprint,
             reported_on=self.clock().isoformat(),
             recorded_by=self.user,
         )
@@ -1533,15 +1541,25 @@ class RatingLedger(Application[UUID]):
     def save(
         self, *objs: MutableOrImmutableAggregate[UUID] | DomainEventProtocol[UUID] | None, **kwargs: Any
     ) -> list[Recording[UUID]]:
-        """Append the aggregates' new events, then witness them in the hash chain (:meth:`seal_witness`)."""
+        """Append the aggregates' new events with their witness in the hash chain, in one transaction.
+
+        Issue 23 §2: the recorder writes the witness of the new events in their own transaction
+        (:func:`ledger.chain.witness_recorded`), reading only the witness's end and the junction, so a
+        recording does the same work on a log of a thousand events as on one of a million, and commits
+        once. Only when it could not (the witness does not end at the log's head: an unsealed tail, a
+        mismatch) does :meth:`seal_witness` run after the commit, as every recording did before: it
+        catches up an unsealed tail once, after which recordings witness themselves again, or warns.
+        """
         recordings = super().save(*objs, **kwargs)
-        self.seal_witness()
+        if not recordings or not self._recorder().witnessed():
+            self.seal_witness()
         return recordings
 
     def seal_witness(self) -> None:
         """Extend the chain's witness over the events just appended (issue 10 §1).
 
-        Every recording seals, so the witness ends at the log's head and a
+        Every recording is witnessed, in its own transaction (:meth:`save`) or
+        by this seal after it, so the witness ends at the log's head and a
         projections file is checked against the chain without hashing the log
         again. A seal that fails (the log no longer matches its witness, a
         full disk) leaves the fact recorded and says so in :attr:`notices`;
@@ -1553,7 +1571,7 @@ class RatingLedger(Application[UUID]):
             chain.seal(self.path)
         except chain.WitnessMismatchError as error:
             self.notices.append(f"warning: the log no longer matches its witness ({error})")
-        except (chain.ChainError, sqlite3.Error, psycopg.Error, OSError) as error:
+        except stores.store_errors(chain.ChainError, OSError) as error:
             self.notices.append(f"warning: the chain's witness was not extended ({error}); `ratings verify` extends it")
 
     # --- imports -----------------------------------------------------------
@@ -1562,21 +1580,42 @@ class RatingLedger(Application[UUID]):
         """Import the CSV file at ``path``: ``what`` is ``players`` (:meth:`import_players`) or ``games``
         (:meth:`import_games`); all or nothing, with the refusals of ``ratings import``."""
         columns, optional = IMPORTS[what]
-        try:
-            handle = open(path, "rb")  # noqa: SIM115 (closed below)
-        except OSError as error:
-            raise _unreadable(path, error) from None
-        with handle:  # issue 22 §3: line by line, each line bounded, not UTF-8 refused with its line
-            rows = read_rows(csv_lines(handle), columns, optional)
-            return self.import_players(rows, progress) if what == "players" else self.import_games(rows, progress)
+        rows = FileRows(path, columns, optional)  # read as the import goes, a line at a time (issue 22 §3)
+        return self.import_players(rows, progress) if what == "players" else self.import_games(rows, progress)
 
     def import_players(self, rows: Iterable[tuple[int, dict[str, str]]], progress: Progress | None = None) -> int:
-        """Register every player of the rows, or none (one bad row refuses the file)."""
+        """Register every player of the rows, or none (one bad row refuses the file).
+
+        The rows are checked and written :data:`bulk.CHUNK` at a time, in one transaction (issue 23 §6);
+        what is kept between chunks is the line of each player (to name a player twice in the file).
+        """
         today = self.clock()
-        regs: list[tuple[Registration, str]] = []
         seen: dict[str, int] = {}
-        with self._bulk_checks():
-            for line, row in rows:
+        stamp = datetime.now(UTC)
+        topic = get_topic(Player)
+        event_topic = get_topic(PlayerRegistered)
+        encode = bulk.StateEncoder(stamp, topic, self.user)
+        key = bulk.KeyHex("player:")
+
+        def event(item: tuple[Registration, str]) -> Aggregate.Event:
+            reg, reported = item
+            return PlayerRegistered(  # type: ignore[call-arg]
+                originator_id=player_key(reg.player),
+                originator_version=1,
+                timestamp=stamp,
+                originator_topic=topic,
+                **reg._asdict(),
+                reported_on=reported,
+                recorded_by=self.user,
+            )
+
+        def fast(item: tuple[Registration, str]) -> StoredRow:
+            reg, reported = item
+            return key(reg.player), 1, event_topic, encode.fields({**reg._asdict(), "reported_on": reported})
+
+        def checked(block: list[tuple[int, dict[str, str]]]) -> list[tuple[Registration, str]]:
+            regs = []
+            for line, row in block:
                 try:
                     reported_day = self._reported(row.get("reported"))
                     reg = check_registration(
@@ -1601,113 +1640,28 @@ class RatingLedger(Application[UUID]):
                     raise ImportRowError(line, str(error)) from None
                 seen[reg.player] = line
                 regs.append((reg, reported))
-                if progress is not None:
-                    progress("checked", 1)
-        stamp = datetime.now(UTC)
-        topic = get_topic(Player)
-        event_topic = get_topic(PlayerRegistered)
-        encode = bulk.StateEncoder(stamp, topic, self.user)
-        key = bulk.KeyHex("player:")
+            return regs
 
-        def event(item: tuple[Registration, str]) -> Aggregate.Event:
-            reg, reported = item
-            return PlayerRegistered(  # type: ignore[call-arg]
-                originator_id=player_key(reg.player),
-                originator_version=1,
-                timestamp=stamp,
-                originator_topic=topic,
-                **reg._asdict(),
-                reported_on=reported,
-                recorded_by=self.user,
-            )
-
-        def fast(item: tuple[Registration, str]) -> StoredRow:
-            reg, reported = item
-            return key(reg.player), 1, event_topic, encode.fields({**reg._asdict(), "reported_on": reported})
-
-        return self._bulk_insert(
-            self._stored_rows(regs, event, fast),
-            progress,
-            DuplicatePlayerError("a player of the file is already registered"),
-        )
+        with self._bulk_checks():
+            try:
+                return self._write_chunks(map(checked, bulk.blocks(rows)), event, fast, progress)
+            except IntegrityError:  # registered meanwhile, by another process
+                raise DuplicatePlayerError("a player of the file is already registered") from None
 
     def import_games(self, rows: Iterable[tuple[int, dict[str, str]]], progress: Progress | None = None) -> int:
         """Record every game of the rows, or none (one bad row refuses the file).
 
-        Each row is checked as :meth:`record_game` checks a game, through the
-        same helpers; the checks that depend only on a few texts (dates,
-        forfeit and time control) are made once per distinct text. A game is
-        kept as a tuple of :data:`bulk.GAME_FIELDS` and its stored event is written
-        by a template, checked against the library's own encoding first.
+        Each row is checked as :meth:`record_game` checks a game (:meth:`_game_row_check`). A game is kept
+        as a tuple of :data:`bulk.GAME_FIELDS` and its stored event is written by a template, checked
+        against the library's own encoding first.
+
+        Issue 23 §6: the rows are checked and written :data:`bulk.CHUNK` at a time, in one transaction;
+        between chunks the import keeps what it knows per player and per distinct text (dates, time
+        controls, names), nothing per game. A game twice in one chunk is refused as it is checked; a game
+        already recorded, or twice in the file chunks apart, is refused by the store's primary key, and
+        the refusal then names its row and the earlier one (:meth:`_duplicate_game`).
         """
-        games: list[bulk.GameTuple] = []
-        lines: dict[str, int] = {}
-        check_sides, check_result = self._check_sides, values.check_result
-
-        def check_terms(key: tuple[str, str | None, str | None, str | None]) -> tuple[str, str, str, str | None]:
-            finished, reported, forfeit, time_control = key
-            return (*self._check_game_dates(finished, reported), *values.check_game_kind(forfeit, time_control))
-
-        # The checks of a player and of the dates, forfeit and time control depend on a few texts
-        # only: each is made once per distinct text (a dict lookup after that).
-        terms = bulk.Memo(check_terms)
-        names: bulk.Memo[str, str] = bulk.Memo(lambda text: values.check_free_text(text, "tournament", required=False))
-        modes: bulk.Memo[str, str] = bulk.Memo(lambda text: values.check_choice(text, values.MODES, "mode"))
-        self._events_seen = {}
-        try:
-            births = self._births()
-            with self._bulk_checks():
-                is_known = bulk.Memo(self._player_counts).__getitem__
-                for line, row in rows:
-                    try:
-                        game, white, black, result, finished, tournament, forfeit = bulk.GAME_CELLS(row)
-                    except KeyError:  # a row without some column: each missing cell is its default
-                        get = row.get
-                        game, white, black, result, finished = (get(c, "") for c in bulk.GAME_CELLS_TEXT)
-                        tournament, forfeit = get("tournament"), get("forfeit")
-                    event_id, mode = row.get("event") or None, row.get("mode") or None
-                    try:
-                        game, white, black = check_sides(game, white, black, is_known)
-                        check_result(result)
-                        when = (finished, row.get("reported"), forfeit, row.get("time_control"))
-                        finished_on, reported, kind, tc = terms[when]
-                        if kind != "none":
-                            values.check_forfeit_result(result, kind)  # issue 22 §4
-                        if tournament:
-                            names[tournament]
-                        if event_id is not None:
-                            event_id = self._check_game_event(event_id, finished_on)
-                        if mode is not None:
-                            modes[mode]
-                        if births and (white in births or black in births):
-                            self._check_born(finished_on, white, black, born=births.get)
-                        if game in lines:
-                            raise DuplicateGameError(f"game {game!r} appears twice in the file (line {lines[game]})")
-                    except LedgerError as error:
-                        raise ImportRowError(line, str(error)) from None
-                    lines[game] = line
-                    item = (
-                        game,
-                        white,
-                        black,
-                        result,
-                        finished_on,
-                        tournament or None,
-                        tc,
-                        event_id,
-                        mode,
-                        kind,
-                        reported,
-                    )
-                    games.append(item)
-                    if len(games) == 1:
-                        self._check_bulk_game(row, item, is_known)
-                    if progress is not None and len(games) % _CHUNK == 0:
-                        progress("checked", _CHUNK)
-        finally:
-            self._events_seen = None
-        if progress is not None:
-            progress("checked", len(games) % _CHUNK)
+        written = bulk.Written()
         stamp = datetime.now(UTC)
         topic = get_topic(Game)
         event_topic = get_topic(GameRecorded)
@@ -1727,14 +1681,190 @@ class RatingLedger(Application[UUID]):
         def fast(item: bulk.GameTuple) -> StoredRow:
             return key(item[0]), 1, event_topic, encode.game(item)
 
+        self._events_seen = {}
         try:
-            return self._bulk_insert(self._stored_rows(games, event, fast), progress, None)
-        except IntegrityError:
-            with self._bulk_checks() as exists:
-                for item in games:
-                    if exists(game_key(item[0])):
-                        raise ImportRowError(lines[item[0]], f"game {item[0]!r} is already recorded") from None
-            raise
+            births = self._births()
+            with self._bulk_checks():
+                is_known = bulk.Memo(self._player_counts, bulk.PLAYERS).__getitem__
+                check = self._game_row_check(births, is_known)
+
+                def chunks() -> Iterator[list[bulk.GameTuple]]:
+                    first = True
+                    source = iter(rows)
+                    while True:  # a chunk of checked games at a time; the rows themselves are not kept
+                        items: list[bulk.GameTuple] = []
+                        lines: dict[str, int] = {}  # this chunk's games: a game twice in it is named now
+                        for line, row in islice(source, bulk.CHUNK):
+                            try:
+                                item = check(row)
+                                game = item[0]
+                                if game in lines:
+                                    raise DuplicateGameError(
+                                        f"game {game!r} appears twice in the file (line {lines[game]})"
+                                    )
+                            except LedgerError as error:
+                                raise ImportRowError(line, str(error)) from None
+                            lines[game] = line
+                            items.append(item)
+                            if first:
+                                self._check_bulk_game(row, item, is_known)
+                                first = False
+                        if not items:
+                            return
+                        written.games, written.lines = list(lines), list(lines.values())
+                        yield items
+
+                try:
+                    return self._write_chunks(chunks(), event, fast, progress, written)
+                except IntegrityError as error:
+                    duplicate = error
+        finally:
+            self._events_seen = None
+        raise self._duplicate_game(duplicate, written, rows)
+
+    def _game_row_check(
+        self, births: Mapping[str, str], is_known: Callable[[str], bool]
+    ) -> Callable[[dict[str, str]], bulk.GameTuple]:
+        """``check(row)``: a game row of an import as a tuple of :data:`bulk.GAME_FIELDS`, or the refusal
+        :meth:`record_game` makes of it (issue 23 §5: few Python steps a row).
+
+        Most checks of a row depend on a few texts only: a player's (his id, that he counts, his birth
+        date), the dates, forfeit and time control together, a tournament's name. Each is made once per
+        distinct text (a :class:`bulk.Memo`), so a valid row costs a few dict lookups and comparisons. A
+        row any quick check fails is checked again the long way, as the import always checked it (the
+        same helpers as :meth:`record_game`, in the same order), so that its refusal is the same.
+        """
+
+        def check_terms(key: tuple[str, str | None, str | None, str | None]) -> tuple[str, str, str, str | None]:
+            finished, reported, forfeit, time_control = key
+            return (*self._check_game_dates(finished, reported), *values.check_game_kind(forfeit, time_control))
+
+        terms = bulk.Memo(check_terms)
+        names: bulk.Memo[str, str] = bulk.Memo(lambda text: values.check_free_text(text, "tournament", required=False))
+        modes: bulk.Memo[str, str] = bulk.Memo(lambda text: values.check_choice(text, values.MODES, "mode"))
+
+        def side(what: str) -> bulk.Memo[str, tuple[str, str]]:
+            def player(text: str) -> tuple[str, str]:
+                who = values.check_id(text, what)
+                if not is_known(who):
+                    raise UnknownPlayerError(f"unknown player {who!r}: register the player first")
+                born = births.get(who)
+                return who, "" if born is None else bulk.earliest_game(born)  # "": any day
+
+            return bulk.Memo(player, bulk.PLAYERS)  # one entry a registered player: the players' state
+
+        whites, blacks = side("white"), side("black")
+        results = frozenset(values.RESULTS)
+        longest = values.ID_MAXIMUM
+        check_event = self._check_game_event
+
+        def long_way(row: dict[str, str]) -> bulk.GameTuple:
+            get = row.get
+            game, white, black = self._check_sides(get("game", ""), get("white", ""), get("black", ""), is_known)
+            result = get("result", "")
+            values.check_result(result)
+            when = (get("finished", ""), get("reported"), get("forfeit"), get("time_control"))
+            finished_on, reported, kind, tc = terms[when]
+            values.check_forfeit_result(result, kind)  # issue 22 §4
+            tournament = get("tournament")
+            if tournament:
+                names[tournament]
+            event_id, mode = get("event") or None, get("mode") or None
+            if event_id is not None:
+                event_id = check_event(event_id, finished_on)
+            if mode is not None:
+                modes[mode]
+            if births and (white in births or black in births):
+                self._check_born(finished_on, white, black, born=births.get)
+            return (game, white, black, result, finished_on, tournament or None, tc, event_id, mode, kind, reported)
+
+        def check(row: dict[str, str]) -> bulk.GameTuple:
+            try:
+                game, white, black, result, finished, tournament, forfeit = bulk.GAME_CELLS(row)
+                if not (0 < len(game) <= longest and game.isprintable()) or game[0] == " " or game[-1] == " ":
+                    raise bulk.LongWay  # an id that check_id would strip or refuse
+                white, white_from = whites[white]
+                black, black_from = blacks[black]
+                if white == black or result not in results:
+                    raise bulk.LongWay
+                get = row.get
+                finished_on, reported, kind, tc = terms[(finished, get("reported"), forfeit, get("time_control"))]
+                if (kind != "none" and result == "1/2-1/2") or finished_on < white_from or finished_on < black_from:
+                    raise bulk.LongWay
+                if tournament:
+                    names[tournament]
+                event_id, mode = get("event") or None, get("mode") or None
+                if event_id is not None:
+                    event_id = check_event(event_id, finished_on)
+                if mode is not None:
+                    modes[mode]
+            except (bulk.LongWay, LedgerError, KeyError):  # KeyError: a row without some column
+                return long_way(row)
+            return (game, white, black, result, finished_on, tournament or None, tc, event_id, mode, kind, reported)
+
+        return check
+
+    def _duplicate_game(
+        self, error: IntegrityError, written: bulk.Written, rows: Iterable[tuple[int, dict[str, str]]]
+    ) -> LedgerError:
+        """The refusal of an import whose rows the store refused for a key already there (issue 23 §6): the
+        row of a game already recorded, or of a game twice in the file, naming the earlier line.
+
+        The store stops at the first row it refuses. On SQLite that is the row of the last chunk that
+        :attr:`bulk.Chunk.taken` counts; PostgreSQL names the row's key instead (its ``COPY`` may report
+        it later than the chunk it was in). The earlier line of a game twice in the file, chunks apart, is
+        found by reading the rows again from the start when they can be (a file), else it is not named.
+        """
+        games, lines, chunk = written.games, written.lines, written.chunk
+        named = bulk.named_key(str(error))
+        key = bulk.KeyHex("game:")
+        rows_again = bulk.rereadable(rows)
+        if named is not None:
+            candidates = [i for i, game in enumerate(games) if key(game) == named]
+            if not candidates:  # not in the last chunk: find its lines in the file, or the game in the log
+                found = self._duplicate_named(named, rows) if rows_again else None
+                recorded = self._get(UUID(hex=named), Game) if found is None else None
+                if recorded is not None:
+                    found = DuplicateGameError(f"game {recorded.game!r} is already recorded")
+                return found or _unnamed_duplicate()
+        elif isinstance(self._recorder(), LedgerRecorder) and chunk is not None and 0 < chunk.taken <= len(games):
+            candidates = [chunk.taken - 1]
+        else:
+            candidates = list(range(len(games)))
+        earlier: dict[str, int] | None = None
+        with self._bulk_checks() as exists:
+            for i in candidates:
+                game, line = games[i], lines[i]
+                if exists(game_key(game)):
+                    return ImportRowError(line, f"game {game!r} is already recorded")
+                if earlier is None:
+                    wanted = {games[j] for j in candidates}
+                    earlier = bulk.first_lines(rows, wanted, lines[0]) if rows_again and lines else {}
+                if game in earlier:
+                    return ImportRowError(line, f"game {game!r} appears twice in the file (line {earlier[game]})")
+                if len(candidates) == 1 and named is None:  # the store named this row; the other is not read again
+                    return ImportRowError(line, f"game {game!r} appears twice in the file (also at an earlier line)")
+        return _unnamed_duplicate()
+
+    def _duplicate_named(self, named: str, rows: Iterable[tuple[int, dict[str, str]]]) -> LedgerError | None:
+        """The refusal for the game whose aggregate id is ``named``, its rows found by reading ``rows`` again."""
+        key = bulk.KeyHex("game:")
+        found: list[tuple[int, str]] = []
+        for line, row in rows:
+            game = row.get("game", "").strip()
+            if key(game) == named:
+                found.append((line, game))
+                if len(found) == 2:
+                    break
+        if not found:
+            return None
+        with self._bulk_checks() as exists:
+            line, game = found[0]
+            if exists(game_key(game)):
+                return ImportRowError(line, f"game {game!r} is already recorded")
+        if len(found) == 2:
+            return ImportRowError(found[1][0], f"game {game!r} appears twice in the file (line {line})")
+        return None
 
     def _check_bulk_game(self, row: dict[str, str], fast: bulk.GameTuple, known: Callable[[str], bool]) -> None:
         """Refuse to go on if the bulk path's tuple of a row is not :meth:`_check_game`'s facts of it."""
@@ -1761,17 +1891,27 @@ class RatingLedger(Application[UUID]):
     def _recorder(self) -> LedgerRecorder | PgLedgerRecorder:
         """The store's recorder, with the ledger's bulk paths (one-read lookups, one-transaction inserts)."""
         recorder = self.recorder
-        assert isinstance(recorder, (LedgerRecorder, PgLedgerRecorder))
+        postgres = stores.loaded_postgres()
+        assert isinstance(recorder, LedgerRecorder) or (
+            postgres is not None and isinstance(recorder, postgres.PgLedgerRecorder)
+        )
         return recorder
 
-    def _stored_rows(
-        self, items: Sequence[T], event: Callable[[T], Aggregate.Event], fast: Callable[[T], StoredRow]
-    ) -> Iterator[StoredRow]:
-        """The stored rows of the events of ``items``.
+    def _write_chunks(
+        self,
+        chunks: Iterable[Sequence[T]],
+        event: Callable[[T], Aggregate.Event],
+        fast: Callable[[T], StoredRow],
+        progress: Progress | None,
+        written: bulk.Written | None = None,
+    ) -> int:
+        """Write the stored rows of the events of each chunk of ``chunks`` as it comes, all in one transaction
+        with their witness (the recorder's ``insert_rows``), then seal; the number written.
 
-        ``fast`` writes them directly; it is used if it writes exactly what the
-        library's mapper writes for the first item (same id, topic and state
-        bytes), else every event goes through the mapper.
+        ``fast`` writes the rows directly; it is used if it writes exactly what the library's mapper
+        writes for the first item (same id, topic and state bytes), else every event goes through the
+        mapper. A chunk is checked before it is written, so a refusal in a late chunk rolls back the
+        earlier ones (issue 23 §6). ``written`` is told each chunk handed to the store.
         """
         to_stored = self.mapper.to_stored_event
 
@@ -1785,28 +1925,23 @@ class RatingLedger(Application[UUID]):
                 stored.state,
             )
 
-        if items and fast(items[0]) != library(items[0]):
-            return map(library, items)
-        return map(fast, items)
-
-    def _bulk_insert(
-        self,
-        rows: Iterator[StoredRow],
-        progress: Progress | None,
-        duplicate: LedgerError | None,
-    ) -> int:
-        def chunks() -> Iterator[Sequence[StoredRow]]:
-            while chunk := list(islice(rows, _CHUNK)):
+        def stored() -> Iterator[bulk.Chunk]:
+            make: Callable[[T], StoredRow] | None = None
+            for items in chunks:
+                if progress is not None:
+                    progress("checked", len(items))
+                if not items:
+                    continue
+                if make is None:
+                    make = fast if fast(items[0]) == library(items[0]) else library
+                chunk = bulk.Chunk(map(make, items))
+                if written is not None:
+                    written.chunk = chunk
                 yield chunk
                 if progress is not None:
                     progress("written", len(chunk))
 
-        try:
-            count = self._recorder().insert_rows(chunks())
-        except IntegrityError:
-            if duplicate is None:
-                raise
-            raise duplicate from None
+        count = self._recorder().insert_rows(stored())
         self.seal_witness()
         return count
 
@@ -1817,6 +1952,10 @@ def _named(error: LedgerError, message: str) -> LedgerError:
         return type(error)(message)
     except TypeError:
         return LedgerError(message)
+
+
+def _unnamed_duplicate() -> LedgerError:
+    return DuplicateGameError("a game of the file is already recorded, or appears twice in it: nothing was recorded")
 
 
 def _void_player_message(player: str) -> str:

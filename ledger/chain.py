@@ -35,13 +35,22 @@ Choices where the issue is silent:
   after it, and checks only that the last witnessed event still hashes to the
   witness (the junction). It never chains from a recomputed hash, so a log
   tampered further back cannot poison the witness; :func:`verify` finds it.
-- A witness block holds positions from one seal only, so each position's
-  seal time is exact; many small seals make many small rows (~100 bytes each).
+- A recording writes the witness of its events in its own transaction
+  (:func:`witness_recorded`, issue 23 §2): what :func:`seal` would append
+  after it, with the same junction check, reading nothing that grows with
+  the log. When the witness does not end at the event before the new ones,
+  it writes nothing and the seal after the recording does as before.
+- A witness block holds positions from one seal (or one recording) only, so
+  each position's seal time is exact; many small recordings make many small
+  rows (~100 bytes each). :func:`verify` compares them with the log in runs
+  of blocks, and :func:`hash_at` finds a block by a binary search of the
+  block numbers, so a witness of a million one-position blocks costs them
+  little more than one of full blocks.
 - A recorded head naming a position the log no longer holds is a mismatch.
 
-Reads open the file read-only (``?mode=ro``) in one snapshot; the only write
-is the witness's, one short ``BEGIN IMMEDIATE`` transaction that appends
-blocks after checking that no other seal appended meanwhile.
+Reads open the file read-only (``?mode=ro``) in one snapshot; a seal's only
+write is the witness's, one short ``BEGIN IMMEDIATE`` transaction that
+appends blocks after checking that no other seal appended meanwhile.
 """
 
 from __future__ import annotations
@@ -58,9 +67,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import psycopg
-
-from ledger import postgres, stores
+from ledger import stores, urls
 from ledger.ledger_file import (
     EVENTS_TABLE,
     ReadOnlyConnection,
@@ -236,7 +243,9 @@ class VerifyReport:
 def _read_only(path: str) -> ReadOnlyConnection:
     """The ledger file, read-only (issue 10 §2: :func:`ledger.ledger_file.open_read_only`), checked to be a
     ledger, in one snapshot for every read on it; on PostgreSQL, a ``REPEATABLE READ READ ONLY`` transaction."""
-    if postgres.is_url(path):
+    if urls.is_url(path):
+        from ledger import postgres
+
         pg = postgres.connect(path, read_only=True, keep=True)
         try:
             postgres.inspect(path, pg)
@@ -255,9 +264,15 @@ def _read_only(path: str) -> ReadOnlyConnection:
     return conn
 
 
+def _is_pg(conn: object) -> bool:
+    """Whether ``conn`` is a PostgreSQL ledger's (:class:`ledger.postgres.PgConnection`)."""
+    postgres = stores.loaded_postgres()
+    return postgres is not None and isinstance(conn, postgres.PgConnection)
+
+
 def _has_table(conn: sqlite3.Connection, name: str) -> bool:
-    if isinstance(conn, postgres.PgConnection):
-        return conn.has_table(name)
+    if _is_pg(conn):
+        return bool(conn.has_table(name))  # type: ignore[attr-defined]
     row = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone()
     return row is not None
 
@@ -387,7 +402,9 @@ def _check_junction(conn: sqlite3.Connection, end: _End) -> None:
 
 def _writer(path: str) -> sqlite3.Connection:
     """A connection that writes the witness: to the existing file only (``mode=rw``, never created)."""
-    if postgres.is_url(path):
+    if urls.is_url(path):
+        from ledger import postgres
+
         return postgres.connect(path, keep=True)  # type: ignore[return-value]  # the parts of a connection the chain uses
     return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=30, isolation_level=None)
 
@@ -421,6 +438,10 @@ def _write_blocks(conn: sqlite3.Connection, after: int, positions: Sequence[int]
     conn.executemany(INSERT_BLOCK, _block_rows(after, positions, hashes, _now()))
 
 
+_FLUSH_ROWS = 16 * BLOCK
+"""An import's witness writes its full blocks once it holds this many rows' hashes (512 KiB)."""
+
+
 class InsertWitness:
     """The witness of rows an import appends, written in the import's own transaction.
 
@@ -438,6 +459,10 @@ class InsertWitness:
         self.h = previous
         self.block = block
         self.hashes = bytearray()
+        self.conn: sqlite3.Connection | None = None
+        """Set on SQLite: full blocks are written as they fill (issue 23 §6: memory flat in the rows)."""
+        self.written = block  # the last block written so far
+        self.pending = last + 1  # the first position whose hash is in ``hashes``
 
     @classmethod
     def begin(cls, conn: sqlite3.Connection) -> InsertWitness | None:
@@ -445,14 +470,19 @@ class InsertWitness:
         last = conn.execute("SELECT max(rowid) FROM stored_events").fetchone()[0] or 0
         end = _witness_end(conn)
         if end is None:
-            return cls(0, ZERO, 0) if last == 0 else None
+            return cls(0, ZERO, 0)._on(conn) if last == 0 else None
         if end.position != last:
             return None
         try:
             _check_junction(conn, end)
         except WitnessMismatchError:
             return None  # the seal after the import says so
-        return cls(last, end.hash, end.block)
+        return cls(last, end.hash, end.block)._on(conn)
+
+    def _on(self, conn: sqlite3.Connection) -> InsertWitness:
+        """Write full blocks on ``conn`` as they fill when it is SQLite's (PostgreSQL's is busy with ``COPY``)."""
+        self.conn = conn if isinstance(conn, sqlite3.Connection) else None
+        return self
 
     def add(self, rows: Iterable[tuple[str, int, str, bytes]]) -> None:
         """Hash the rows just inserted (originator id, version, topic, state), in insert order."""
@@ -462,6 +492,14 @@ class InsertWitness:
             out += h
             position += 1
         self.h, self.next = h, position
+        full = len(out) // (32 * BLOCK) * BLOCK  # hashes of whole blocks held
+        if self.conn is not None and full >= _FLUSH_ROWS:
+            if self.written == self.block:
+                self.conn.execute(_CREATE_WITNESS)
+            _write_blocks(self.conn, self.written, range(self.pending, self.pending + full), bytes(out[: 32 * full]))
+            del out[: 32 * full]
+            self.written += full // BLOCK
+            self.pending += full
 
     def finish(self, conn: sqlite3.Connection) -> bool:
         """Write the witness of the inserted rows, if SQLite numbered them as expected; whether it did."""
@@ -470,10 +508,67 @@ class InsertWitness:
         last = conn.execute("SELECT max(rowid), count(*) FROM stored_events WHERE rowid >= ?", (self.first,))
         top, count = last.fetchone()
         if top != self.next - 1 or count != self.next - self.first:
+            if self.written != self.block:  # undo the blocks written as they filled
+                conn.execute(f"DELETE FROM {WITNESS_TABLE} WHERE block > ?", (self.block,))
             return False
         conn.execute(_CREATE_WITNESS)
-        _write_blocks(conn, self.block, range(self.first, self.next), bytes(self.hashes))
+        if self.pending < self.next:
+            _write_blocks(conn, self.written, range(self.pending, self.next), bytes(self.hashes))
         return True
+
+
+_LAST_BEFORE = "SELECT max(rowid) FROM stored_events WHERE rowid > 0 AND rowid < ?"
+"""The log's last position before a given one (the rowid index's last key below it: O(log n))."""
+
+
+def witness_recorded(conn: sqlite3.Connection, positions: Sequence[int]) -> bool:
+    """Witness the events a recording has just inserted at ``positions``, in its own write transaction.
+
+    What :func:`seal` would append after the recording, written before it
+    commits, so that a recording is one transaction, one commit: the
+    recorder calls this on its connection after its inserts, holding the
+    log's write lock (SQLite's, or on PostgreSQL the log's table lock and
+    the witness's, in that order: so the witness stays in commit order).
+
+    It reads what a seal reads when the witness ends at the log's head, and
+    nothing that grows with the log: the witness's last two blocks, the log's
+    last position before the new events (the rowid index, O(log n)), the event
+    at the junction, which must still hash to the witness (as :func:`seal`
+    checks), and the new rows themselves, read back as stored and hashed by
+    :func:`link` exactly as a seal hashes them. So ``verify`` and the warm
+    check find the same witness as if a seal had written it.
+
+    Whether it wrote the witness. False, writing nothing, when the witness
+    does not end at the event before the new ones (an unsealed tail, a
+    witness removed, events deleted), when the junction does not match, or
+    when the rows read back are not exactly ``positions``: the seal after the
+    recording then does what it does (catches up an unsealed tail once, after
+    which recordings are witnessed here again; or warns of a mismatch).
+    """
+    if not positions:
+        return True
+    first = min(positions)
+    try:
+        end = _witness_end(conn)
+    except (ValueError, TypeError, IndexError):  # witness rows edited into nonsense: the seal after says what
+        return False
+    before = conn.execute(_LAST_BEFORE, (first,)).fetchone()[0]
+    if (end.position if end is not None else None) != before:
+        return False
+    if end is not None:
+        try:
+            _check_junction(conn, end)
+        except WitnessMismatchError:
+            return False  # the seal after the recording says so
+    after, previous = (end.position, end.hash) if end is not None else (0, ZERO)
+    rows = conn.execute(_SELECT_ROWS, (after,)).fetchall()  # the new rows only: nothing lies between
+    if [row[0] for row in rows] != sorted(positions):
+        return False
+    linked, hashes, _ = _link(rows, previous)
+    if end is None:
+        conn.execute(_CREATE_WITNESS)
+    _write_blocks(conn, end.block if end is not None else 0, linked, hashes)
+    return True
 
 
 def _append(path: str, after: int | None, positions: list[int], hashes: bytes) -> bool:
@@ -522,7 +617,7 @@ def seal(path: str) -> Head:
     the witness's lock (:func:`_seal_locked`): a seal waits for another, never
     loses to it.
     """
-    if postgres.is_url(path):
+    if urls.is_url(path):
         return _seal_locked(path)
     for _ in range(_SEAL_ATTEMPTS):
         with closing(_read_only(path)) as conn:
@@ -572,14 +667,41 @@ def _unwitnessed(conn: sqlite3.Connection) -> _Unwitnessed:
     return _Unwitnessed(end.block if end else None, positions, hashes, head)
 
 
+_BLOCK_AT_OR_BEFORE = f"SELECT block, first_position FROM {WITNESS_TABLE} WHERE block <= ? ORDER BY block DESC LIMIT 1"
+"""The block numbered so, or the last one before it (a probe of :func:`_block_holding`, on the primary key)."""
+
+
+def _block_holding(conn: sqlite3.Connection, position: int) -> int | None:
+    """The number of the last block of the witness whose first position is at or before ``position``.
+
+    Blocks are numbered in position order, so this is a binary search on the block numbers, each probe
+    one lookup of the primary key: O(log blocks). A witness of one block per recording has as many
+    blocks as positions (a million, ~100 bytes each); the scan of blocks from the last one back that
+    this replaces took 49 ms CPU for position 1 of such a witness of 1,066,215 blocks.
+    """
+    # Two queries: SQLite reads min() or max() alone from the end of the key, both together by a scan.
+    lowest = conn.execute(f"SELECT min(block) FROM {WITNESS_TABLE}").fetchone()[0]
+    highest = conn.execute(f"SELECT max(block) FROM {WITNESS_TABLE}").fetchone()[0]
+    if lowest is None or highest is None:
+        return None
+    found = None
+    low, high = int(lowest), int(highest)
+    while low <= high:
+        middle = (low + high) // 2
+        number, first = conn.execute(_BLOCK_AT_OR_BEFORE, (middle,)).fetchone()  # lowest <= middle: one exists
+        if first <= position:
+            found, low = int(number), middle + 1
+        else:
+            high = int(number) - 1
+    return found
+
+
 def _witnessed(conn: sqlite3.Connection, position: int) -> bytes | None:
     """The witness's hash of ``position``; None when no block of the witness holds it."""
-    row = conn.execute(
-        f"{_SELECT_BLOCKS} WHERE first_position <= ? ORDER BY block DESC LIMIT 1", (position,)
-    ).fetchone()
-    if row is None:
+    number = _block_holding(conn, position)
+    if number is None:
         return None
-    block = _block(row)
+    block = _block(conn.execute(f"{_SELECT_BLOCKS} WHERE block = ?", (number,)).fetchone())
     if block.positions is None:
         return block.hash(position - block.first) if position <= block.last else None
     index = bisect_left(block.positions, position)
@@ -624,6 +746,40 @@ def hash_at(conn: sqlite3.Connection, position: int) -> bytes | None:
         _, _, h = _link(rows, h)
         last = rows[-1][0]
     return h if last == position else None
+
+
+class Recomputed(NamedTuple):
+    """The chain's hash at a position, recomputed from the events themselves, and the witness's hash of it."""
+
+    head: Head
+    witnessed: str | None
+    """The witness's hash of the position (hex); None when no block of the witness holds it."""
+
+
+def recompute(path: str, positions: Iterable[int]) -> dict[int, Recomputed]:
+    """The chain's hash at each of ``positions``, recomputed from the log's events from the first one
+    (never taken from the witness), with the witness's hash of each: one read of the log up to the largest
+    position, in one read-only snapshot (issue 23 §7: what ``audit`` proves a publication's head with).
+
+    A position the log does not hold (an event deleted, or past its end) is left out; position 0 is
+    h(0). Costs what hashing the events costs: ~2 µs an event, each hashed by :func:`link`.
+    """
+    wanted = set(positions)
+    found: dict[int, bytes] = {0: ZERO} if 0 in wanted else {}
+    last = max(wanted, default=0)
+    with closing(_read_only(path)) as conn:
+        if last > 0:
+            h = ZERO
+            rows = conn.execute(f"{_COLUMNS} WHERE rowid > 0 AND rowid <= ? ORDER BY rowid", (last,))
+            for position, topic, originator_id, version, state in rows:  # the cursor itself: no batches to build
+                h = link(h, position, topic, originator_id, version, state)
+                if position in wanted:
+                    found[position] = h
+        witnessed = {position: _witnessed(conn, position) if position else ZERO for position in found}
+    return {
+        position: Recomputed(Head(position, h.hex()), None if (w := witnessed[position]) is None else w.hex())
+        for position, h in found.items()
+    }
 
 
 # --- verification ------------------------------------------------------------------
@@ -736,6 +892,68 @@ def _witness_mismatch(rows: Sequence[Any], positions: list[int], hashes: bytes, 
     return Mismatch(position, f"position {position} ({kind}) was not in the chain {on}: it was inserted")
 
 
+_Row = tuple[int, int, int, str, "bytes | None", bytes]
+"""A row of the witness as stored: block, first and last position, seal time, positions, hashes."""
+
+
+def _runs(conn: sqlite3.Connection) -> Iterator[tuple[list[_Row], int]]:
+    """The witness's rows in block order, in runs of at least :data:`_FETCH` positions (the last may hold
+    fewer), each with the number of positions it holds.
+
+    ``verify`` compares the log with a run at a time, and reads the rows as they are stored (a block is
+    decoded only where the run does not match): a witness of one block per recording, as many blocks as
+    positions, then costs little more than one of full blocks.
+    """
+    if not _has_table(conn, WITNESS_TABLE):
+        return
+    cursor = conn.execute(f"{_SELECT_BLOCKS} ORDER BY block")
+    run: list[_Row] = []
+    size = 0
+    while rows := cursor.fetchmany(_FETCH):
+        for row in rows:
+            run.append(row)
+            size += len(row[5]) >> 5
+            if size >= _FETCH:
+                yield run, size
+                run, size = [], 0
+    if run:
+        yield run, size
+
+
+def _run_matches(positions: list[int], hashes: bytes, run: list[_Row]) -> bool:
+    """Whether the log's ``positions`` and their ``hashes`` are those of the blocks of ``run``, each block
+    compared as :func:`_same_positions` compares one."""
+    if hashes != b"".join([row[5] for row in run]):
+        return False
+    offset = 0
+    count = len(positions)
+    for _, first, last, _, packed, witnessed in run:
+        end = offset + (len(witnessed) >> 5)
+        if end > count or end == offset:
+            return False
+        if packed is None:
+            if positions[offset] != first or positions[end - 1] != last:
+                return False
+        elif positions[offset:end] != _decode_positions(packed):
+            return False
+        offset = end
+    return offset == count
+
+
+def _first_mismatch(rows: Sequence[Any], positions: list[int], hashes: bytes, run: list[_Row]) -> tuple[int, Mismatch]:
+    """The positions of ``run`` that match before its first block that does not, and where that one parts
+    from the log (:func:`_witness_mismatch`): as if each block had been compared by itself."""
+    offset = 0
+    for row in run:
+        block = _block(row)
+        end = offset + block.size
+        part = positions[offset:end]
+        if not (part and _same_positions(part, block) and hashes[32 * offset : 32 * end] == block.hashes):
+            return offset, _witness_mismatch(rows[offset:end], part, hashes[32 * offset : 32 * end], block)
+        offset = end
+    raise AssertionError("the log matches this run of the witness")
+
+
 def verify(
     path: str,
     recorded: Iterable[Head | RecordedHead] = (),
@@ -757,14 +975,17 @@ def verify(
         end = _witness_end(conn)
         cursor = conn.execute(_SELECT_ROWS, (0,))
         witness_failed = False
-        for block in _witness(conn):
-            rows = cursor.fetchmany(block.size)
+        for run, size in _runs(conn):
+            rows = cursor.fetchmany(size)
             positions, hashes = checker.take(rows)
-            if not (positions and _same_positions(positions, block) and hashes == block.hashes):
-                checker.mismatches.append(_witness_mismatch(rows, positions, hashes, block))
-                witness_failed = True
-                break
-            witnessed += len(positions)
+            if _run_matches(positions, hashes, run):
+                witnessed += len(positions)
+                continue
+            matched, mismatch = _first_mismatch(rows, positions, hashes, run)
+            witnessed += matched
+            checker.mismatches.append(mismatch)
+            witness_failed = True
+            break
         tail_positions: list[int] = []
         tail_hashes = bytearray()
         while rows := cursor.fetchmany(_FETCH):
@@ -788,8 +1009,8 @@ def verify(
             try:
                 if _append(path, end.block if end else None, tail_positions, bytes(tail_hashes)):
                     sealed = len(tail_positions)
-            except (sqlite3.Error, psycopg.Error) as error:
-                not_extended = f"the witness was not extended: {describe_store_error(error, postgres.shown(path))}"
+            except stores.store_errors() as error:
+                not_extended = f"the witness was not extended: {describe_store_error(error, stores.shown(path))}"
     return VerifyReport(
         checker.events, head, witnessed, len(checker.expected), sealed, mismatches, damage, not_extended
     )
@@ -800,7 +1021,7 @@ def _integrity(conn: sqlite3.Connection) -> tuple[str, ...]:
 
     PostgreSQL checks its own pages as it reads them (a damaged page is an error, not a wrong row): nothing
     to add there."""
-    if isinstance(conn, postgres.PgConnection):
+    if _is_pg(conn):
         return ()
     try:
         found = tuple(str(row[0]) for row in conn.execute("PRAGMA integrity_check"))

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ledger import chain, ledger_file, postgres
+from ledger import chain, ledger_file, stores
 from ledger.errors import LedgerError, LedgerExistsError, LedgerFileError, NoLedgerError
 from ledger.outputs import written_new
 
@@ -78,7 +78,7 @@ def _check_source(source: str, recorded: Iterable[chain.RecordedHead]) -> chain.
         first = report.first
         what = f"position {first.position}: {first.reason}" if first is not None else "; ".join(report.damage)
         raise CopyError(
-            f"the ledger {postgres.shown(source)} does not verify ({what}): nothing was copied; "
+            f"the ledger {stores.shown(source)} does not verify ({what}): nothing was copied; "
             "`ratings verify` says more"
         )
     return report.head
@@ -135,6 +135,8 @@ def _source_head(conn: Any) -> chain.Head:
 def _into_postgres(
     dest: str, events: Iterator[Sequence[EventRow]], blocks: list[BlockRow], progress: Progress | None
 ) -> int:
+    from ledger import postgres  # the driver, for a PostgreSQL ledger only
+
     with postgres.connect(dest) as pg:
         try:
             first = postgres.inspect(dest, pg)
@@ -145,7 +147,7 @@ def _into_postgres(
             first = None
         if first is not None:
             raise LedgerExistsError(
-                f"{postgres.shown(dest)} already holds a ledger with events: the copy writes into a new or empty "
+                f"{stores.shown(dest)} already holds a ledger with events: the copy writes into a new or empty "
                 "ledger only"
             )
         count = 0
@@ -154,7 +156,7 @@ def _into_postgres(
             conn.execute(f"LOCK TABLE {postgres.EVENTS_TABLE} IN EXCLUSIVE MODE")
             conn.execute(f"LOCK TABLE {chain.WITNESS_TABLE} IN EXCLUSIVE MODE")
             if conn.execute(f"SELECT 1 FROM {postgres.EVENTS_TABLE} LIMIT 1").fetchone() is not None:
-                raise LedgerExistsError(f"{postgres.shown(dest)} was recorded into meanwhile: nothing was copied")
+                raise LedgerExistsError(f"{stores.shown(dest)} was recorded into meanwhile: nothing was copied")
 
             def rows() -> Iterator[EventRow]:
                 nonlocal count
@@ -185,8 +187,8 @@ def copy(
     ``recorded``: the heads the source's publications recorded, checked as ``ratings verify`` checks them.
     ``kind``: what the refusals call it (``copy``, or ``backup`` for ``ratings backup``)."""
     if source == dest:
-        raise CopyError(f"--from and --to name the same ledger ({postgres.shown(source)})")
-    if not postgres.is_url(dest):
+        raise CopyError(f"--from and --to name the same ledger ({stores.shown(source)})")
+    if not stores.is_central(dest):
         target = Path(dest)
         if target.exists() or target.is_symlink():
             what = "a folder" if target.is_dir() else "a file" if target.exists() else "a link to a missing file"
@@ -198,14 +200,14 @@ def copy(
         blocks = _blocks(conn)
         source_head = _source_head(conn)
         events = _events(conn)
-        if not postgres.is_url(dest):
+        if not stores.is_central(dest):
             count = _into_sqlite(dest, events, blocks, progress, source_head)
             return Copied(count, len(blocks), source_head)
         count = _into_postgres(dest, events, blocks, progress)
     report = chain.verify(dest)
     if not report.ok or report.head != source_head:
         raise CopyError(
-            f"the copy {postgres.shown(dest)} ends at {report.head.short()}, not at the source's head "
-            f"{source_head.short()}: do not use it; `ratings --db {postgres.shown(dest)} verify` says where"
+            f"the copy {stores.shown(dest)} ends at {report.head.short()}, not at the source's head "
+            f"{source_head.short()}: do not use it; `ratings --db {stores.shown(dest)} verify` says where"
         )
     return Copied(count, len(blocks), report.head)

@@ -578,8 +578,13 @@ class ListPublished(Aggregate.Created):
 
     ``digest`` is the SHA-256 of the list's canonical JSON as known at ``on``;
     ``log_position`` and ``log_hash`` are the head of the log's hash chain
-    just before this event (audit issue §3, §4).
+    just before this event (audit issue §3, §4). ``rules_fingerprint`` is the
+    fingerprint of the code and parameters that computed the list
+    (:mod:`projections.fingerprint`, issue 23 §7; version 2): with the head,
+    what lets an audit prove the list reproduced without replaying it.
     """
+
+    class_version = 2
 
     rules: str
     period: str
@@ -588,8 +593,14 @@ class ListPublished(Aggregate.Created):
     players: int
     log_position: int
     log_hash: str
+    rules_fingerprint: str | None
     reported_on: str
     recorded_by: str
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """A list published before fingerprints were recorded has none: its audit replays the log."""
+        state["rules_fingerprint"] = None
 
 
 class Publication(Aggregate):

@@ -34,12 +34,12 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError
 
-from ledger import fide_list, pgn, pgn_import, trf, trf_import, values
+from ledger import fide_list, trf, trf_import, values
 from ledger.application import GameFacts, RatingLedger, _named, _unreadable, check_registration
 from ledger.errors import (
     AlreadyRecordedError,
@@ -65,6 +65,9 @@ from ledger.events import (
     game_key,
 )
 from ledger.store import LogRecord
+
+if TYPE_CHECKING:
+    from ledger import pgn_import
 
 
 @dataclass
@@ -197,6 +200,8 @@ def import_pgn(
     one, or, with ``create_event``, a new one registered from the headers; a file whose games are recorded
     already is refused unless ``again`` (issue 22 §5, in the module's docstring).
     """
+    from ledger import pgn, pgn_import  # python-chess, for a PGN file only
+
     try:
         with open(path, "rb") as handle:  # issue 22 §3: read line by line, in bounded memory
             games = pgn.read_binary(handle).games

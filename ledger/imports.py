@@ -15,15 +15,11 @@ from __future__ import annotations
 import codecs
 import csv
 from collections.abc import Iterable, Iterator
-from typing import IO, TYPE_CHECKING, Final
+from typing import IO, Final
 
-from ledger.errors import ImportRowError
-from ledger.lines import BOM, LineReader
+from ledger.errors import ImportRowError, LedgerError
+from ledger.lines import _LONE_CR, BOM, LineReader
 from ledger.values import TEXT_MAXIMUM
-
-if TYPE_CHECKING:
-    import _csv
-
 
 PLAYER_COLUMNS = ("player", "name", "country", "starting_rating", "source", "rated_games")
 PLAYER_OPTIONAL = ("born", "reported")
@@ -41,7 +37,56 @@ def csv_lines(binary: IO[bytes]) -> LineReader:
 
     NUL bytes are left to :func:`read_rows`, which names their cell.
     """
-    return LineReader(binary, limit=MAX_LINE, refuse=ImportRowError, controls=False, kind="a CSV file")
+    return _CsvLines(binary, limit=MAX_LINE, refuse=ImportRowError, controls=False, kind="a CSV file")
+
+
+class _CsvLines(LineReader):
+    """:class:`LineReader` with a quick path for the usual line (issue 23 §5): read whole by one ``readline``,
+    ending in a line feed and holding no carriage return, it is decoded as it is; any other goes the general
+    way (a copy of :meth:`LineReader._raw_lines`, a CSV file having no ``max_bytes``), so the limits and
+    refusals are the same."""
+
+    def __iter__(self) -> Iterator[str]:
+        readline, limit, decode = self._binary.readline, self.limit, self._decode
+        carry = b""
+        first = True
+        while True:
+            want = limit + 2 - len(carry)
+            chunk = readline(want)
+            self.consumed += len(chunk)
+            if first:
+                first = False
+                chunk = chunk.removeprefix(BOM)
+            if not carry and chunk.endswith(b"\n") and b"\r" not in chunk:  # the quick path
+                if len(chunk) > limit + 1:
+                    raise self._too_long()
+                self.number += 1
+                yield decode(chunk)
+                continue
+            raw = carry + chunk
+            ended = chunk.endswith(b"\n")
+            eof = not ended and len(chunk) < want
+            held = b""
+            if not ended and not eof and raw.endswith(b"\r"):  # maybe the CR of a CR LF cut by the read
+                raw, held = raw[:-1], b"\r"
+            pieces = _LONE_CR.split(raw)
+            for piece in pieces[:-1]:
+                line = self._check(piece + b"\r")
+                self.number += 1
+                yield decode(line)
+            last = pieces[-1]
+            if ended or eof:
+                if last:
+                    line = self._check(last)
+                    self.number += 1
+                    yield decode(line)
+                if eof:
+                    return
+                carry = b""
+            else:
+                carry = last + held
+                if len(last) > self.limit:
+                    raise self._too_long()
 
 
 def count_lines(binary: IO[bytes]) -> int:
@@ -111,27 +156,40 @@ def read_rows(
         )
     width = len(header)
     strip = str.strip
-    for cells in _rows(reader):
-        joined = "".join(cells)
-        if not joined.strip():
-            continue  # a blank line, or a row of blank cells
-        if "\x00" in joined:
-            _refuse_nul(reader.line_num, cells)
-        if len(cells) != width:
-            raise ImportRowError(reader.line_num, f"{len(cells)} cells where the header has {width}")
-        yield reader.line_num, dict(zip(header, map(strip, cells), strict=True))
+    try:  # issue 23 §5: a few C calls a row
+        for cells in reader:
+            joined = "".join(cells)
+            if not joined or joined.isspace():
+                continue  # a blank line, or a row of blank cells
+            if "\x00" in joined:
+                _refuse_nul(reader.line_num, cells)
+            if len(cells) != width:
+                raise ImportRowError(reader.line_num, f"{len(cells)} cells where the header has {width}")
+            if " " in joined or not joined.isprintable():  # some cell may have spaces around it
+                yield reader.line_num, dict(zip(header, map(strip, cells), strict=False))
+            else:  # no whitespace at all (strip removes only spaces and characters that are not printable)
+                yield reader.line_num, dict(zip(header, cells, strict=False))  # widths checked above
+    except csv.Error as error:  # a row the reader cannot read (a cell over the CSV field limit)
+        raise ImportRowError(reader.line_num, _csv_problem(error)) from None
 
 
-def _rows(reader: _csv.Reader) -> Iterator[list[str]]:
-    """The reader's rows; a row it cannot read (a cell over the CSV field limit) is refused with its line."""
-    while True:
+class FileRows:
+    """The rows of the CSV file at ``path`` (:func:`read_rows` of :func:`csv_lines`), read anew each time they
+    are iterated: an import reads them once, as they come; only a refusal that names an earlier line (a game
+    twice in the file, chunks apart) reads them again (issue 23 §6: nothing of the file is kept meanwhile)."""
+
+    def __init__(self, path: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+        self.path = path
+        self.required = required
+        self.optional = optional
+
+    def __iter__(self) -> Iterator[tuple[int, dict[str, str]]]:
         try:
-            cells = next(reader)
-        except StopIteration:
-            return
-        except csv.Error as error:
-            raise ImportRowError(reader.line_num, _csv_problem(error)) from None
-        yield cells
+            handle = open(self.path, "rb")  # noqa: SIM115 (closed below)
+        except OSError as error:
+            raise LedgerError(f"cannot read {self.path}: {error.strerror or error}") from None
+        with handle:  # issue 22 §3: line by line, each line bounded, not UTF-8 refused with its line
+            yield from read_rows(csv_lines(handle), self.required, self.optional)
 
 
 def _csv_problem(error: csv.Error) -> str:

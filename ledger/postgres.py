@@ -26,12 +26,11 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import re
 import sqlite3
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
-from urllib.parse import urlsplit, urlunsplit
 from uuid import UUID
 
 import psycopg
@@ -42,8 +41,7 @@ from psycopg.sql import SQL, Identifier
 
 from ledger.errors import LedgerExistsError, LedgerFileError, NoLedgerError, NotALedgerError
 from ledger.store import SQLiteLogReader
-
-SCHEMES = ("postgresql://", "postgres://")
+from ledger.urls import shown
 
 APPLICATION_NAME = "RatingLedger"
 """The application's name (:class:`ledger.application.RatingLedger`), which eventsourcing names its table after."""
@@ -72,37 +70,6 @@ INIT_LOCK = 0x52544C47
 
 CONNECT_TIMEOUT = 10
 """Seconds to wait for the server before saying it cannot be reached."""
-
-
-def is_url(db: str) -> bool:
-    """Whether ``--db`` names a PostgreSQL ledger (a ``postgresql://`` URL) rather than a SQLite file.
-
-    >>> is_url("postgresql://ratings@db.example.org:5432/federation"), is_url("federation.db")
-    (True, False)
-    """
-    return db.startswith(SCHEMES)
-
-
-def shown(url: str) -> str:
-    """The URL without its password, for messages.
-
-    >>> shown("postgresql://officer:secret@db:5432/fed")
-    'postgresql://officer@db:5432/fed'
-    """
-    try:
-        parts = urlsplit(url)
-        password = parts.password
-    except ValueError:  # issue 22 §5: an unclosed "[" of an IPv6 host; the message must still hide a password
-        return _USER_PASSWORD.sub(r"\1@", url, count=1)
-    if password is None:
-        return url
-    netloc = parts.netloc.rpartition("@")[2]
-    user = parts.username or ""
-    return urlunsplit(parts._replace(netloc=f"{user}@{netloc}"))
-
-
-_USER_PASSWORD = re.compile(r"^([a-z]+://[^:@/]*):[^@/]*@")
-"""``scheme://user:password@``: what :func:`shown` keeps of it (``scheme://user@``) when urllib cannot split it."""
 
 
 def _conninfo(url: str) -> dict[str, Any]:
@@ -422,6 +389,9 @@ class PgLedgerRecorder(PostgresApplicationRecorder):
     unmarked = False
     """Never set: a PostgreSQL ledger is marked when it is made."""
 
+    witnesses = True
+    """As :attr:`ledger.store.LedgerRecorder.witnesses`: whether a recording writes its witness itself."""
+
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = EVENTS_TABLE) -> None:
         super().__init__(datastore, events_table_name=events_table_name)
         # ``notification_id + 0``: the filter must not make the planner scan the positions' index (a million
@@ -429,6 +399,38 @@ class PgLedgerRecorder(PostgresApplicationRecorder):
         self.select_events_statement = SQL(
             "SELECT * FROM {schema}.{table} WHERE notification_id + 0 > 0 AND originator_id = %s"
         ).format(schema=Identifier(self.datastore.schema), table=Identifier(self.events_table_name))
+        self._witnessed = threading.local()
+
+    def witnessed(self) -> bool:
+        """As :meth:`ledger.store.LedgerRecorder.witnessed`: whether the last insert of events in this thread
+        wrote their witness in its own transaction."""
+        return bool(getattr(self._witnessed, "done", False))
+
+    def insert_events(self, stored_events: Sequence[Any], **kwargs: Any) -> Sequence[int] | None:
+        self._witnessed.done = False
+        positions: Sequence[int] | None = super().insert_events(stored_events, **kwargs)
+        return positions
+
+    def _fetch_ids_after_insert_events(
+        self, curs: psycopg.Cursor[Any], stored_events: Sequence[Any], **kwargs: Any
+    ) -> Sequence[int] | None:
+        """The positions eventsourcing gave the events just inserted, then their witness in the same
+        transaction (issue 23 §2, :func:`ledger.chain.witness_recorded`).
+
+        The log's table is locked already (eventsourcing's ``LOCK TABLE … IN EXCLUSIVE MODE``); the witness's
+        is locked after it, in the order :meth:`insert_rows` takes them (a seal takes the witness's alone), so
+        the witness is extended in commit order and no seal appends meanwhile. A ledger whose witness table is
+        gone is left to the seal after the recording, as is one whose witness does not end at the log's head.
+        """
+        from ledger.chain import witness_recorded  # the chain reads this module
+
+        positions = super()._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
+        if positions and self.witnesses:
+            pg = PgConnection(curs.connection, "")
+            if pg.has_table(WITNESS_TABLE):
+                curs.connection.execute(f"LOCK TABLE {WITNESS_TABLE} IN EXCLUSIVE MODE")
+                self._witnessed.done = witness_recorded(cast(sqlite3.Connection, pg), positions)
+        return positions
 
     @contextmanager
     def lookup(self, statement: str, params: Callable[[UUID], Sequence[object]]) -> Iterator[Callable[[UUID], Any]]:

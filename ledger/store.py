@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -64,9 +65,19 @@ class LedgerRecorder(SQLiteApplicationRecorder):
     unmarked = False
     """Set by the application when the file has no ledger mark yet: the next insert marks it."""
 
+    witnesses = True
+    """Whether a recording writes the chain's witness of its events in its own transaction
+    (:func:`ledger.chain.witness_recorded`); the chain's tests switch it off to leave a tail unsealed."""
+
     def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name)
         self.select_events_statement = f"SELECT * FROM {self.events_table_name} WHERE rowid > 0 AND originator_id=? "
+        self._witnessed = threading.local()
+
+    def witnessed(self) -> bool:
+        """Whether the last insert of events in this thread wrote their witness in its own transaction: the
+        application seals after a recording only when it did not (issue 23 §2)."""
+        return bool(getattr(self._witnessed, "done", False))
 
     def mark(self, cursor: SQLiteCursor | sqlite3.Cursor) -> None:
         """Mark an unmarked ledger, inside the caller's transaction."""
@@ -77,8 +88,22 @@ class LedgerRecorder(SQLiteApplicationRecorder):
     def _insert_events(
         self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
+        """Insert the events, then their witness in the same transaction (issue 23 §2).
+
+        The inserts come first: they take SQLite's write lock, so the witness's end is read and extended
+        with no other writer between (a read first would hold a snapshot an intervening commit makes stale).
+        The witness is :func:`ledger.chain.witness_recorded`'s, O(1) in the log's length; when it cannot be
+        written here (an unsealed tail, a mismatch), :meth:`witnessed` says so and the application seals
+        after the commit, as before. Not for a ``:memory:`` store, which has no chain.
+        """
+        self._witnessed.done = False
         self.mark(c)
-        return super()._insert_events(c, stored_events, **kwargs)
+        positions = super()._insert_events(c, stored_events, **kwargs)
+        if positions and self.witnesses and not self.datastore.pool.is_sqlite_memory_mode:
+            from ledger.chain import witness_recorded  # the chain reads this module's type_of
+
+            self._witnessed.done = witness_recorded(c.sqlite_cursor.connection, positions)
+        return positions
 
     @contextmanager
     def lookup(self, statement: str, params: Callable[[UUID], Sequence[object]]) -> Iterator[Callable[[UUID], Any]]:

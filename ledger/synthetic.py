@@ -16,6 +16,16 @@ from dataclasses import dataclass, field
 from datetime import date
 
 
+def _elo(rating: float) -> str:
+    """A starting rating drawn near a strength, kept on the Elo scale the ledger accepts (100..3500): a
+    federation of 200,000 players draws some more than four deviations out.
+
+    >>> _elo(1523.4), _elo(73.2), _elo(3612.0)
+    ('1523', '100', '3500')
+    """
+    return str(min(3500, max(100, round(rating))))
+
+
 @dataclass(frozen=True)
 class Federation:
     """The rows and extra facts of a synthetic federation."""
@@ -132,11 +142,11 @@ class FederationStream:
             self.joined.append(rng.randrange(years * 12 * 2 // 3 + 1) if i >= players // 3 else 0)
             kind = rng.random()
             if kind < 0.15:
-                source, rating, rated = "iccf", str(round(strength + rng.gauss(0, 60))), str(rng.randrange(15, 120))
+                source, rating, rated = "iccf", _elo(strength + rng.gauss(0, 60)), str(rng.randrange(15, 120))
             elif kind < 0.25:
-                source, rating, rated = "other", str(round(strength + rng.gauss(0, 100))), str(rng.randrange(6, 40))
+                source, rating, rated = "other", _elo(strength + rng.gauss(0, 100)), str(rng.randrange(6, 40))
             elif kind < 0.55:
-                source, rating, rated = "tutor", str(min(1700, round(strength + rng.gauss(0, 150)))), ""
+                source, rating, rated = "tutor", _elo(min(1700, strength + rng.gauss(0, 150))), ""
             else:
                 source, rating, rated = "none", "", ""
             self.players.append(

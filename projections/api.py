@@ -27,11 +27,10 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from types import TracebackType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import urlsplit
 
 from ledger import chain
-from ledger.application import RatingLedger
 from ledger.errors import LedgerError
 from ledger.stores import ClosableReader, is_central, open_reader, shown
 from ledger.values import parse_date
@@ -55,6 +54,9 @@ from projections.replay import Projector, cache_path_for, knowledge
 from projections.rules.common import EventInfo
 from projections.rules.crosstable import Crosstable
 from projections.rules.iecg_entry import Decision
+
+if TYPE_CHECKING:
+    from ledger.application import RatingLedger  # the recording side, for publish only
 
 Notice = Callable[[str], None]
 """Told, one line at a time, what was done besides answering (the projections file kept in memory...)."""
@@ -270,7 +272,7 @@ class Ratings:
     def audit(self, rules: str, period: str, on: str | date | None = None) -> Audit:
         """Audit the latest publication of a list (the one on ``on``, if given), as ``ratings audit`` does:
         whether the log still reproduces it, and what changed since, and why."""
-        return run_audit(self.projector, rules, period, known_date(on, "date"))
+        return run_audit(self.projector, rules, period, known_date(on, "date"), db=self.path)
 
     def publications(self) -> builtins.list[Publication]:
         """Every list published, in log order."""
@@ -393,7 +395,10 @@ def publish(
 
     Refused (a :class:`~projections.periods.PeriodError`) before the last day
     of the period; the list is computed from the log itself as it stood at the
-    head, never from the projections file (issue 10 §1); ``skip_unusable`` and ``notice`` as for
+    head, never from the projections file (issue 10 §1), and recorded with the
+    fingerprint of the rules version's code (issue 23 §7): what lets an audit
+    prove it reproduced without replaying, which holds only because the digest
+    came from the log alone. ``skip_unusable`` and ``notice`` as for
     :meth:`Ratings.open`.
     """
     day = known_date(on, "publication date") if on is not None else ledger.clock().isoformat()
@@ -405,6 +410,9 @@ def publish(
             f"publication date {day} is before the last day of period {period} ({last_day}): "
             "a list is published once its period is over"
         )
+    from projections.fingerprint import rules_fingerprint  # publish and audit only: not on `list`'s imports
+
+    fingerprint = rules_fingerprint(rules)  # of the code as it is loaded now, which computes the list
     head = chain.chain_head(ledger.path)
     with Ratings.open(ledger.path, notice=notice, skip_unusable=skip_unusable, upto=head.position) as log:
         rating_list = log.list(rules, period, day)
@@ -429,5 +437,6 @@ def publish(
         players=len(rating_list.rows),
         log_position=head.position,
         log_hash=head.hash,
+        rules_fingerprint=fingerprint,
     )
     return Published(rules, period, day, sha, len(rating_list.rows), head)

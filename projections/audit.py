@@ -2,9 +2,29 @@
 
 A list's digest is the SHA-256 of its canonical JSON (:meth:`RatingList.as_json`),
 the bytes ``list --format json`` prints. A publication records it with the
-log's head; an audit recomputes the list from the log as it stood at the
-publication, as known at its date, compares digests, and names the events
-since then that changed each player's line.
+log's head and the fingerprint of the rules version's code
+(:mod:`projections.fingerprint`); an audit proves that the log as it stood at
+the publication, as known at its date, still gives the list (:func:`prove`:
+without replaying when it can), and names the events since then that changed
+each player's line.
+
+The proof without a replay (issue 23 §7). The list as published is, by the
+ledger's own definition (:func:`as_published`), a function of three things
+only: the events up to the head the publication recorded (events entered
+after it do not count, whatever date they were reported on), the publication
+date, and the code and parameters of the rules version. ``publish`` computed
+the digest from exactly these, from the log itself (never from a projections
+file). So when the log up to the head still hashes to the recorded head (the
+chain recomputed from the events, :func:`ledger.chain.recompute`), the
+publication event itself still matches the chain's witness, and the rules
+version's fingerprint is the one recorded, a replay would give the recorded
+digest: the audit says so, and why, without replaying. Otherwise it replays
+the log up to the head, as every audit did before, and says why; a log that no
+longer hashes to the head is never called reproduced, whatever the replay
+gives. Facts appended after the head need no scan for the verdict: none of
+them counts in the list as published (:func:`as_published` leaves each out by
+its position); the audit names those that change the list since
+(:func:`causes`).
 """
 
 from __future__ import annotations
@@ -12,8 +32,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, NamedTuple
 
+from ledger import chain
 from ledger.events import game_key, player_key
 from ledger.store import LogReader, LogRecord
 from projections.facts import Facts, Knowledge, game_row, month_of, touched_months
@@ -38,6 +60,8 @@ class Publication(NamedTuple):
     players: int
     log_position: int
     log_hash: str
+    rules_fingerprint: str | None = None
+    """The fingerprint of the rules version's code and parameters (None: published before it was recorded)."""
 
 
 class DamagedPublicationError(LookupError):
@@ -45,25 +69,33 @@ class DamagedPublicationError(LookupError):
 
 
 _PUBLICATION_TYPES = (str, str, str, str, int, int, str)
-"""The type of each fact of a :class:`Publication` after its position, in order."""
+"""The type of each fact of a :class:`Publication` after its position, in order, up to its optional
+``rules_fingerprint`` (text or None)."""
+
+_REQUIRED = Publication._fields[1 : 1 + len(_PUBLICATION_TYPES)]
+"""The facts every ``ListPublished`` has (``rules_fingerprint`` came with version 2)."""
 
 
 def publication(record: LogRecord) -> Publication:
     """The :class:`Publication` of a stored ``ListPublished`` event, or :class:`DamagedPublicationError`."""
     try:
         s = record.facts()
-        facts = [s[name] for name in Publication._fields[1:]]
+        facts = [s[name] for name in _REQUIRED]
+        fingerprint = s.get("rules_fingerprint")
     except (ValueError, KeyError, TypeError, AttributeError) as error:
         reason = f"lacks {error.args[0]}" if isinstance(error, KeyError) else "is not a JSON object"
         raise DamagedPublicationError(
             f"the ListPublished event at position {record.position} is damaged: it {reason}"
         ) from None
-    for name, value, kind in zip(Publication._fields[1:], facts, _PUBLICATION_TYPES, strict=True):
+    for name, value, kind in (
+        *zip(_REQUIRED, facts, _PUBLICATION_TYPES, strict=True),
+        ("rules_fingerprint", fingerprint, str | None),
+    ):
         if not isinstance(value, kind) or isinstance(value, bool):
             raise DamagedPublicationError(
                 f"the ListPublished event at position {record.position} is damaged: its {name} is {value!r}"
             )
-    return Publication(record.position, *facts)
+    return Publication._make([record.position, *facts, fingerprint])
 
 
 def publications(reader: LogReader, damaged: list[str] | None = None) -> list[Publication]:
@@ -228,6 +260,19 @@ def _player_causes(records: Iterable[LogRecord], known: Knowledge, last_day: str
         yield Cause(record.position, f"{record.type} {s['player']}", s["reported_on"], reason, frozenset({s["player"]}))
 
 
+class Proof(NamedTuple):
+    """How an audit reached its verdict on reproduction, in words (issue 23 §7)."""
+
+    replayed: bool
+    """Whether the list was recomputed by replaying the log up to the publication's head."""
+    why: str
+    """What proved the reproduction without a replay, or why the log was replayed."""
+    broken: str | None = None
+    """Why the log up to the head no longer is what the publication recorded (it no longer hashes to the
+    head, or the publication event no longer matches the chain's witness): then nothing is reproduced,
+    whatever a replay gives. None: the log is as recorded."""
+
+
 @dataclass(frozen=True)
 class Audit:
     """One report on a published list (audit issue §3)."""
@@ -239,39 +284,137 @@ class Audit:
     causes: list[Cause]
     through: dict[str, list[str]] = field(default_factory=dict)
     """For a changed player with no event of his own: his opponents who changed."""
+    proof: Proof | None = None
+    """How the verdict was reached; None for a report of what changed that is no verdict (``from_log=False``)."""
 
-    @property
+    @cached_property
     def reproduced_digest(self) -> str:
-        return digest(self.reproduced)
+        return self.now_digest if self.reproduced is self.now else digest(self.reproduced)
+
+    @cached_property
+    def now_digest(self) -> str:
+        return digest(self.now)
 
     @property
     def reproduces(self) -> bool:
-        return self.reproduced_digest == self.publication.digest
+        intact = self.proof is None or self.proof.broken is None
+        return intact and self.reproduced_digest == self.publication.digest
 
     def causes_of(self, player: str) -> list[Cause]:
         """The events since the publication that concern ``player`` himself."""
         return [cause for cause in self.causes if player in cause.players]
 
 
-def run_audit(projector: Projector, rules: str, period: str, on: str | None = None, *, from_log: bool = True) -> Audit:
+def prove(db: str | None, publication: Publication) -> Proof:
+    """Whether the log still gives ``publication``'s list, proved without replaying it, else why it must be
+    replayed (the module's docstring): the fingerprint first (free), then the chain, recomputed from the
+    events of the ledger ``db`` up to the publication event (~2 µs an event)."""
+    from projections import fingerprint  # only audit and publish compute one: `list` does not import it
+
+    rules, recorded = publication.rules, publication.rules_fingerprint
+    if recorded is None:
+        return Proof(True, "published before rules fingerprints were recorded")
+    current = fingerprint.rules_fingerprint(rules)
+    if current != recorded:
+        return Proof(
+            True,
+            f"the code or parameters of {rules} changed since the publication "
+            f"(fingerprint {recorded[:12]}… then, {current[:12]}… now)",
+        )
+    if db is None:
+        return Proof(True, "the ledger's chain cannot be recomputed here (no ledger named)")
+    head = chain.Head(publication.log_position, publication.log_hash)
+    found = chain.recompute(db, (head.position, publication.position))
+    at_head = found.get(head.position)
+    if at_head is None or at_head.head != head:
+        broken = _head_broken(head, None if at_head is None else at_head.head)
+        return Proof(True, "the log up to the head no longer hashes to it", broken)
+    event = found.get(publication.position)
+    if event is None or event.witnessed != event.head.hash:
+        if event is not None and event.witnessed is None:
+            position = publication.position
+            return Proof(
+                True, f"the publication event (position {position}) is not witnessed yet (`ratings verify` does)"
+            )
+        return Proof(
+            True,
+            "the publication event no longer matches the chain's witness",
+            f"the publication event (position {publication.position}), or an event between it and the head, "
+            "no longer matches the chain's witness: it was edited, removed or inserted",
+        )
+    return Proof(
+        False,
+        f"the log up to the head {head.short()} still hashes to it (the chain recomputed over its "
+        f"{head.position:,} positions), the publication event matches the chain's witness, and the code "
+        f"and parameters of {rules} are those it was published with (fingerprint {recorded[:12]}…)",
+    )
+
+
+def _head_broken(head: chain.Head, now: chain.Head | None) -> str:
+    """Why the log no longer is what ``head`` vouches for: ``now`` is its head at that position (None: the log
+    no longer holds the position)."""
+    hashes = "the log no longer holds that position" if now is None else f"it hashes to {now.short()} now"
+    return (
+        f"the log up to the head {head.short()} recorded with the publication no longer hashes to it ({hashes}): "
+        f"an event at or before position {head.position} was edited, removed or inserted"
+    )
+
+
+def _reproduction(
+    projector: Projector, db: str | None, publication: Publication, known: Knowledge, now: RatingList
+) -> tuple[Proof, RatingList]:
+    """The verdict's proof, and the list as published: on the proved path from ``projector`` (the list now when
+    nothing changed since, else as ``known``) when its digest is the one recorded, else replayed from the log."""
+    proof = prove(db, publication)
+    if not proof.replayed:
+        if digest(now) == publication.digest:  # nothing changed since: the list now is the one published
+            return proof, now
+        found = projector.rating_list(publication.rules, publication.period, known)
+        if digest(found) == publication.digest:
+            return proof, found
+        proof = Proof(True, "the projections file's list as known then is not the one published")
+    log = Projector(projector.reader, None, projector.notice, upto=publication.log_position)
+    found = log.rating_list(publication.rules, publication.period, known)
+    if proof.broken is None:  # the replay hashed the chain as it read the log: the head is checked for free
+        head = chain.Head(publication.log_position, publication.log_hash)
+        position = log.facts().position
+        folded = chain.Head(position, (log.cache.chain() or chain.ZERO).hex()) if position == head.position else None
+        if folded != head:
+            proof = proof._replace(broken=_head_broken(head, folded))
+    return proof, found
+
+
+def run_audit(
+    projector: Projector,
+    rules: str,
+    period: str,
+    on: str | None = None,
+    *,
+    from_log: bool = True,
+    db: str | None = None,
+) -> Audit:
     """Audit the latest publication of a list (the one on ``on``, if given): audit issue §3 (1)–(3).
 
-    The verdict on reproduction comes from the log alone, folded up to the
-    publication's head in memory, never from the projections file (issue 10
-    §1); ``projector`` (which may use it) answers what the list is now and
-    what changed. ``from_log=False`` takes the reproduction from ``projector``
-    too: for a report of what changed that is not a verdict
-    (``explain --since-published``, which points to ``ratings audit``).
+    The verdict on reproduction comes from the log alone, never from the
+    projections file (issue 10 §1): proved without a replay from the chain of
+    the ledger ``db`` and the rules version's fingerprint when they allow
+    (:func:`prove`), else by folding the log up to the publication's head in
+    memory. ``projector`` (which may use the projections file) answers what
+    the list is now and what changed; on the proved path it also gives the
+    list as published, taken only when its digest is the one recorded (else
+    the log is replayed). ``from_log=False`` takes the reproduction from
+    ``projector``, with no proof: for a report of what changed that is not a
+    verdict (``explain --since-published``, which points to ``ratings audit``).
     """
     reader = projector.reader
     publication = latest_publication(reader, rules, period, on)
     known = as_published(reader, publication)
+    now = projector.rating_list(rules, period)
+    proof: Proof | None = None
     if from_log:
-        log = Projector(reader, None, projector.notice, upto=publication.log_position)
-        reproduced = log.rating_list(rules, period, known)
+        proof, reproduced = _reproduction(projector, db, publication, known, now)
     else:
         reproduced = projector.rating_list(rules, period, known)
-    now = projector.rating_list(rules, period)
     params = get_rules(rules)
     index = params.periods.index(period)
     last_month = params.periods.month_names(index)[-1]
@@ -281,7 +424,7 @@ def run_audit(projector: Projector, rules: str, period: str, on: str | None = No
     direct = {p for cause in found for p in cause.players}
     indirect = [c.player for c in changes if c.player not in direct]
     through = _opponents(projector, rules, known, index, set(indirect), direct | {c.player for c in changes})
-    return Audit(publication, reproduced, now, changes, found, through)
+    return Audit(publication, reproduced, now, changes, found, through, proof)
 
 
 def _opponents(

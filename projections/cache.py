@@ -41,7 +41,15 @@ Tables (created with sqlite-utils):
 - ``materialised``: rating lists as computed, each as one JSON text (a list
   of rows, each row the values of the system's list keys):
   a list is written, read and invalidated whole, and one text costs a tenth
-  of twenty thousand rows.
+  of twenty thousand rows;
+- ``texts``: a materialised list as ``ratings list`` printed it, per format,
+  with a digest of the printing code and of the list it was printed from: a
+  list with nothing new is streamed, not printed again (issue 23 §3).
+
+Facts are loaded a group at a time when a query first reads them
+(:data:`~projections.facts.LAZY`); ``meta`` keeps the first and last months
+of the facts, and :meth:`ProjectionCache.begin` checks every table's layout,
+so that damage to a table no query read is found all the same.
 
 Every cached period carries its ``last_month``; new facts from month M
 invalidate every cached period whose last month is M or later.
@@ -49,22 +57,25 @@ invalidate every cached period whose last month is M or later.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import struct
 from array import array
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import partial, wraps
 from itertools import repeat
 from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from ledger.values import Registration
 from projections import usable
 from projections.collector import paused
 from projections.facts import (
+    LAZY,
     Adjustment,
     Amendment,
     EventFact,
@@ -79,14 +90,12 @@ from projections.facts import (
 from projections.rules.common import Groups, StateCodec
 from projections.rules.iecg import PlayerState
 
-if TYPE_CHECKING:
-    import sqlite_utils
-
-FORMAT = "15"
+FORMAT = "17"
 """The layout of this file; a cache of an earlier layout is rebuilt, one of a later layout (a newer
 version of this program) set aside. (6: a month's mark before its games; 7: the superseded runs;
 8 to 10: issue 10: the chain's hash instead of a fingerprint, the undos, the withheld facts; 15: issue 22
-§4: a drawn forfeit withheld, a withheld game's facts kept for the correction that releases it.)"""
+§4: a drawn forfeit withheld, a withheld game's facts kept for the correction that releases it; 16, 17: issue 23
+§3: a list's printed texts, the first and last months in ``meta``.)"""
 
 LOCK_TIMEOUT = 120.0
 """Seconds a command waits for another one that is updating the file before it computes in memory."""
@@ -171,6 +180,11 @@ _registration: Callable[[Iterable[Any]], Registration] = partial(tuple.__new__, 
 """``Registration._make``, the same way."""
 _amendment: Callable[[Iterable[Any]], Amendment] = partial(tuple.__new__, Amendment)
 """``Amendment._make``, the same way."""
+_prior: Callable[[Iterable[Any]], Prior] = partial(tuple.__new__, Prior)
+"""``Prior._make``, the same way (a row of :data:`_PRIORS`)."""
+_PRIORS = "SELECT position, player, system, rating, games, status, deviation, volatility, as_of, reported FROM priors"
+_PRIORS_INDEX = "CREATE INDEX IF NOT EXISTS priors_of_player ON priors (player)"
+"""One player's priors without a scan of every player's (:meth:`ProjectionCache.fetch`)."""
 
 
 def encode_states(states: Mapping[str, Any], codec: StateCodec) -> bytes | str:
@@ -245,7 +259,22 @@ def decode_states(value: bytes | str, codec: StateCodec) -> dict[str, Any]:
     parts = _parts(value, len(codec.columns) + 1)
     players = json.loads(parts[0])
     columns = [_column(kind, part) for kind, part in zip(codec.columns, parts[1:], strict=True)]
-    return dict(zip(players, map(make, zip(*columns, strict=True)), strict=True))
+    return dict(zip(players, map(_exact(codec), zip(*columns, strict=True)), strict=True))
+
+
+def _exact(codec: StateCodec) -> Callable[[Iterable[Any]], Any]:
+    """``codec.make`` for rows of exactly its columns: a named tuple's ``_make`` without its Python-level
+    call and length check (the rows of a blob have one value a column), else ``make`` itself."""
+    make = codec.make
+    kind = getattr(make, "__self__", None)
+    if (
+        isinstance(kind, type)
+        and issubclass(kind, tuple)
+        and getattr(make, "__name__", "") == "_make"
+        and len(getattr(kind, "_fields", ())) == len(codec.columns)
+    ):
+        return partial(tuple.__new__, kind)
+    return make
 
 
 def encode_groups(groups: Groups) -> str | None:
@@ -302,6 +331,55 @@ def player_state(value: bytes | str, player: str, codec: StateCodec) -> Any:
     return codec.make(fields)
 
 
+def _digest(text: str) -> str:
+    """The SHA-256 of a materialised list's text: what a kept printed text was printed from."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _plain_id(player: str) -> bool:
+    """Whether JSON writes ``player`` with no comma, quote or backslash in it (:func:`player_state` finds it)."""
+    return not any(c in _encode(player)[1:-1] for c in ',"\\')
+
+
+def _blob_player_state(blob: sqlite3.Blob, player: str, codec: StateCodec) -> Any:
+    """:func:`player_state` of the blob of states ``blob`` (a plain id: :func:`_plain_id`), reading only the
+    blob's header, its list of players and the player's own values (a period's run is a megabyte)."""
+
+    def read(at: int, size: int) -> bytes:
+        blob.seek(at)
+        part = blob.read(size)
+        if len(part) != size:
+            raise ValueError("a run's states are shorter than their parts say")
+        return part
+
+    count = len(codec.columns) + 1
+    sizes = struct.unpack(f"<{count}I", read(0, 4 * count))
+    if 4 * count + sum(sizes) != len(blob):
+        raise ValueError("a run's states are not the length their parts say")
+    names = read(4 * count, sizes[0])
+    wanted = _encode(player).encode()
+    at = names.find(wanted + b",")
+    if at < 0:
+        at = names.find(wanted + b"]")
+        if at < 0:
+            return None
+    index = names.count(b",", 0, at)  # the ids before his: no id holds a comma here
+    offset = 4 * count + sizes[0]
+    fields: list[Any] = []
+    for kind, size in zip(codec.columns, sizes[1:], strict=True):
+        if kind == "j":
+            fields.append(json.loads(read(offset, size))[index])
+        else:
+            code = "?" if kind == "?" else kind
+            width = struct.calcsize(code)
+            if (index + 1) * width > size:
+                raise ValueError("a column of a run's states is shorter than its list of players")
+            (one,) = struct.unpack("=" + code, read(offset + index * width, width))
+            fields.append(one)
+        offset += size
+    return codec.make(fields)
+
+
 _FIELD, _ROW = "\x1f", "\x1e"
 """ASCII unit and record separators: a month's games as text, when no field holds one."""
 
@@ -313,7 +391,7 @@ def encode_month(rows: Iterable[GameRow]) -> str:
     the month JSON instead, a list of rows."""
     rows = list(rows)
     try:
-        text = _ROW.join([_FIELD.join(row) for row in rows])
+        text = _ROW.join(map(_FIELD.join, rows))
     except TypeError:
         return _encode(rows)
     if text.count(_FIELD) != (len(GameRow._fields) - 1) * len(rows) or text.count(_ROW) != max(len(rows) - 1, 0):
@@ -377,6 +455,7 @@ _COLUMNS: dict[str, dict[str, type]] = {
     "materialised": {"rules": str, "period": int, "last_month": str, "rows": int, "list": str},
     "superseded": {"rules": str, "period": int, "delta": bytes, "unrated": str},
     "superseded_players": {"rules": str, "players": str},
+    "texts": {"rules": str, "period": int, "fmt": str, "last_month": str, "code": str, "source": str, "text": str},
 }
 """Every table of the file and its columns, in order, as sqlite-utils creates them."""
 
@@ -398,8 +477,81 @@ _KEYS: dict[str, str | tuple[str, ...]] = {
     "materialised": ("rules", "period"),
     "superseded": ("rules", "period"),
     "superseded_players": "rules",
+    "texts": ("rules", "period", "fmt"),
 }
 """The primary key of each table."""
+
+
+_TYPES = {str: "TEXT", int: "INTEGER", float: "REAL", bytes: "BLOB"}
+
+
+def _create(table: str) -> str:
+    """The ``CREATE TABLE`` of ``table``: its columns of :data:`_COLUMNS`, its key of :data:`_KEYS`."""
+    key = _KEYS[table]
+    lines = [
+        f'"{name}" {_TYPES[kind]}'
+        + (" PRIMARY KEY" if name == key else "")
+        + (" NOT NULL" if (table, name) == ("states", "delta") else "")
+        for name, kind in _COLUMNS[table].items()
+    ]
+    if isinstance(key, tuple):
+        lines.append("PRIMARY KEY (" + ", ".join(f'"{name}"' for name in key) + ")")
+    return f'CREATE TABLE "{table}" (\n   ' + ",\n   ".join(lines) + "\n)"
+
+
+_UPSERT = {
+    table: f'INSERT OR REPLACE INTO "{table}" ({", ".join(f"{chr(34)}{c}{chr(34)}" for c in columns)}) '
+    f"VALUES ({', '.join('?' * len(columns))})"
+    for table, columns in _COLUMNS.items()
+}
+"""The statement that writes a row of each table, in place of the row of its key if there is one."""
+
+
+class Database:
+    """The projections file's connection: its statements, and :meth:`atomic` blocks."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self._savepoints = 0
+
+    def execute(self, sql: str, parameters: Sequence[Any] = ()) -> sqlite3.Cursor:
+        return self.conn.execute(sql, parameters)
+
+    def table_names(self) -> list[str]:
+        return [row[0] for row in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+
+    @contextmanager
+    def atomic(self) -> Iterator[None]:
+        """A block that writes all or nothing: a savepoint inside a transaction, else a transaction."""
+        conn = self.conn
+        if not conn.in_transaction:
+            conn.execute("BEGIN")
+            try:
+                yield
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            else:
+                try:
+                    conn.execute("COMMIT")
+                except BaseException:
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                    raise
+            return
+        self._savepoints += 1
+        name = f"atomic_{self._savepoints}"
+        conn.execute(f"SAVEPOINT {name}")
+        try:
+            yield
+        except BaseException:
+            if conn.in_transaction:  # an error may have ended the whole transaction, savepoints and all
+                conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                conn.execute(f"RELEASE SAVEPOINT {name}")
+            raise
+        else:
+            conn.execute(f"RELEASE SAVEPOINT {name}")
 
 
 class ProjectionCache:
@@ -419,12 +571,6 @@ class ProjectionCache:
         self.read_only = read_only
         """Opened to be read only (``ratings verify --cache``): :meth:`begin` takes a snapshot, no lock."""
         self._checked = False
-        # No sqlite-utils plugins: they add SQL functions this file never calls, and finding them
-        # costs a scan of every installed package's entry points at each start.
-        # Imported here, not with the module: a command that records a fact (and never opens this
-        # file) is spared a twentieth of a second of importing sqlite-utils and what it uses.
-        import sqlite_utils
-
         try:
             if read_only:
                 uri = f"{Path(path).resolve().as_uri()}?mode=ro"
@@ -433,7 +579,7 @@ class ProjectionCache:
                 conn = sqlite3.connect(path, timeout=timeout, isolation_level=None)
         except sqlite3.Error as error:
             raise _classified(error, timeout) from error
-        self.db: sqlite_utils.Database = sqlite_utils.Database(conn, execute_plugins=False)
+        self.db = Database(conn)
         if not self.memory and not read_only:
             try:
                 self.db.execute("PRAGMA journal_mode=WAL")
@@ -456,7 +602,24 @@ class ProjectionCache:
                 if found is not None and found.isdigit() and int(found) > int(FORMAT):
                     raise CacheError(f"its layout {found} is of a later version (this one reads layout {FORMAT})")
                 self.reset()
+            self._check_layout()
+            if not self.read_only:
+                self.db.execute(_PRIORS_INDEX)  # (a file of this layout made before the index)
             self._checked = True
+
+    @_guarded
+    def _check_layout(self) -> None:
+        """Refuse a file whose tables are not laid out as :data:`_COLUMNS` says (a table dropped, a column
+        dropped or added): a query reads only the tables it needs, so damage to the others is found here."""
+        found: dict[str, list[str]] = {}
+        for table, column in self.db.execute(
+            "SELECT m.name, p.name FROM sqlite_master AS m, pragma_table_info(m.name) AS p "
+            "WHERE m.type = 'table' ORDER BY m.name, p.cid"
+        ):
+            found.setdefault(table, []).append(column)
+        for table, columns in _COLUMNS.items():
+            if found.get(table) != list(columns):
+                raise CacheError(f"its table {table} is not laid out as this version lays it out")
 
     def commit(self) -> None:
         """End the transaction, keeping what it wrote."""
@@ -489,10 +652,10 @@ class ProjectionCache:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
         return None if row is None else str(row[0])
 
-    def _upsert(self, table: str, rows: Iterable[Iterable[Any]]) -> None:
-        """Write ``rows`` (each the values of the table's columns, in order) into ``table``."""
-        columns = tuple(_COLUMNS[table])
-        self.db.table(table).upsert_all((dict(zip(columns, row, strict=True)) for row in rows), pk=_KEYS[table])
+    def _upsert(self, table: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Write ``rows`` (each the values of the table's columns, in order) into ``table``, each in place of
+        the row of its key if there is one."""
+        self.db.conn.executemany(_UPSERT[table], rows)
 
     def _set_meta(self, **values: str) -> None:
         self._upsert("meta", values.items())
@@ -502,9 +665,10 @@ class ProjectionCache:
         """Drop everything and start an empty cache (in the open transaction)."""
         with self.db.atomic():
             for name in self.db.table_names():
-                self.db[name].drop()
-            for table, columns in _COLUMNS.items():
-                self.db.table(table).create(columns, pk=_KEYS[table], not_null={"delta"} if table == "states" else None)
+                self.db.execute(f'DROP TABLE "{name}"')
+            for table in _COLUMNS:
+                self.db.execute(_create(table))
+            self.db.execute(_PRIORS_INDEX)
             self._set_meta(format=FORMAT, position="0", chain="")
 
     @_guarded
@@ -521,52 +685,14 @@ class ProjectionCache:
     # --- facts -------------------------------------------------------------
 
     @_guarded
-    def load_facts(self) -> Facts:
-        """The cached facts; games are read a month at a time, when asked for."""
+    def load_facts(self, loader: Callable[[Facts, str], None] | None = None) -> Facts:
+        """The cached facts; games are read a month at a time, when asked for, and the groups of
+        :data:`~projections.facts.LAZY` (registrations, amendments, priors, markers) when first read, through
+        ``loader`` (which calls :meth:`load_group` in a transaction on this file as it stood when the facts were
+        loaded); without one, every group is read now."""
         facts = Facts(position=self.position())
         execute = self.db.execute
         with paused():
-            rows = execute(
-                "SELECT player, name, country, born, starting_rating, source, rated_games, reported FROM players"
-            ).fetchall()
-            players = list(map(itemgetter(0), rows))
-            registrations = list(map(_registration, map(itemgetter(slice(7)), rows)))
-            facts.registrations.update(zip(players, registrations, strict=True))
-            facts.players.update(zip(players, registrations, strict=True))
-            facts.registered_on.update(zip(players, map(itemgetter(7), rows), strict=True))
-            for position, player, reported, changes in execute(
-                "SELECT position, player, reported, changes FROM player_corrections ORDER BY position"
-            ):
-                correction = PlayerCorrection(position, player, reported, tuple(map(tuple, json.loads(changes))))
-                facts.player_corrections.setdefault(player, []).append(correction)
-                facts.players[player] = facts.players[player]._replace(**dict(correction.changes))
-            rows = execute(
-                "SELECT game, white, black, result, finished, forfeit, reported, tournament, time_control, event, mode "
-                "FROM amended"
-            ).fetchall()
-            facts.amended.update(zip(map(itemgetter(0), rows), map(_game_row, rows), strict=True))
-            rows = execute(
-                "SELECT position, game, kind, reported, changes FROM amendments ORDER BY position"
-            ).fetchall()
-            # Every amendment's changes in one parse: each is a JSON list, so together they are one.
-            changes = json.loads("[" + ",".join(map(itemgetter(4), rows)) + "]")
-            amendments = facts.amendments
-            for (position, game, kind, reported, _), changed in zip(rows, changes, strict=True):
-                amendment = _amendment((position, game, kind, reported, tuple(map(tuple, changed))))
-                if game in amendments:
-                    amendments[game].append(amendment)
-                else:
-                    amendments[game] = [amendment]
-            for position, player, on, inactive, reported in execute(
-                'SELECT position, player, "on", inactive, reported FROM markers ORDER BY position'
-            ):
-                facts.markers.setdefault(player, []).append(Marker(position, on, bool(inactive), reported))
-            for row in execute(
-                "SELECT position, player, system, rating, games, status, deviation, volatility, as_of, reported "
-                "FROM priors ORDER BY position"
-            ):
-                prior = Prior._make(row)
-                facts.priors.setdefault(prior.player, []).append(prior)
             facts.adjustments = [
                 Adjustment._make(row)
                 for row in execute(
@@ -593,8 +719,87 @@ class ProjectionCache:
                 facts.stored_months.add(month)
                 if mark:
                     facts.marks[month] = mark
+            meta = dict(execute("SELECT key, value FROM meta WHERE key IN ('first_month', 'last_month')").fetchall())
+            if len(meta) == 2:
+                facts.span = (meta["first_month"] or None, meta["last_month"] or None)
         facts.load_month = self.month
+        if loader is None:
+            for group in sorted(set(LAZY.values())):
+                self.load_group(facts, group)
+        else:
+            for name in LAZY:
+                del facts.__dict__[name]
+            facts.loader = loader
         return facts
+
+    @_guarded
+    def load_group(self, facts: Facts, group: str) -> None:
+        """Set the attributes of one group of :data:`~projections.facts.LAZY` in ``facts`` from this file."""
+        execute = self.db.execute
+        with paused():
+            if group == "players":
+                rows = execute(
+                    "SELECT player, name, country, born, starting_rating, source, rated_games, reported FROM players"
+                ).fetchall()
+                players = list(map(itemgetter(0), rows))
+                registrations = list(map(_registration, map(itemgetter(slice(7)), rows)))
+                current = dict(zip(players, registrations, strict=True))
+                corrections: dict[str, list[PlayerCorrection]] = {}
+                for position, player, reported, changes in execute(
+                    "SELECT position, player, reported, changes FROM player_corrections ORDER BY position"
+                ):
+                    correction = PlayerCorrection(position, player, reported, tuple(map(tuple, json.loads(changes))))
+                    corrections.setdefault(player, []).append(correction)
+                    current[player] = current[player]._replace(**dict(correction.changes))
+                facts.__dict__.update(
+                    registrations=dict(zip(players, registrations, strict=True)),
+                    players=current,
+                    registered_on=dict(zip(players, map(itemgetter(7), rows), strict=True)),
+                    player_corrections=corrections,
+                )
+            elif group == "amendments":
+                rows = execute(
+                    "SELECT game, white, black, result, finished, forfeit, reported, tournament, time_control, "
+                    "event, mode FROM amended"
+                ).fetchall()
+                amended = dict(zip(map(itemgetter(0), rows), map(_game_row, rows), strict=True))
+                rows = execute(
+                    "SELECT position, game, kind, reported, changes FROM amendments ORDER BY position"
+                ).fetchall()
+                # Every amendment's changes in one parse: each is a JSON list, so together they are one.
+                changes = json.loads("[" + ",".join(map(itemgetter(4), rows)) + "]")
+                amendments: dict[str, list[Amendment]] = {}
+                for (position, game, kind, reported, _), changed in zip(rows, changes, strict=True):
+                    amendment = _amendment((position, game, kind, reported, tuple(map(tuple, changed))))
+                    if game in amendments:
+                        amendments[game].append(amendment)
+                    else:
+                        amendments[game] = [amendment]
+                facts.__dict__.update(amended=amended, amendments=amendments)
+            elif group == "markers":
+                markers: dict[str, list[Marker]] = {}
+                for position, player, on, inactive, reported in execute(
+                    'SELECT position, player, "on", inactive, reported FROM markers ORDER BY position'
+                ):
+                    markers.setdefault(player, []).append(Marker(position, on, bool(inactive), reported))
+                facts.__dict__["markers"] = markers
+            elif group == "priors":
+                priors: dict[str, list[Prior]] = {}
+                for prior in map(_prior, execute(f"{_PRIORS} ORDER BY position")):
+                    if prior.player in priors:
+                        priors[prior.player].append(prior)
+                    else:
+                        priors[prior.player] = [prior]
+                facts.__dict__["priors"] = priors
+            else:
+                raise ValueError(f"no group of facts {group!r}")
+
+    @_guarded
+    def fetch(self, group: str, player: str) -> list[Any]:
+        """One player's rows of a group of :data:`~projections.facts.LAZY` (``priors``), in log order."""
+        if group != "priors":
+            raise ValueError(f"no rows of one player in the group {group!r}")
+        return list(map(_prior, self.db.execute(f"{_PRIORS} WHERE player = ? ORDER BY position", [player])))
 
     @_guarded
     def month(self, month: str) -> list[GameRow]:
@@ -647,10 +852,15 @@ class ProjectionCache:
                 )
             if earliest is not None:
                 self._supersede(earliest, facts.touched)
-                for table in ("states", "materialised"):
+                for table in ("states", "materialised", "texts"):
                     self.db.execute(f"DELETE FROM {table} WHERE last_month >= ?", [earliest])
             facts.touched.clear()
-            self._set_meta(position=str(facts.position), chain=chain.hex())
+            span = (facts.first_month(), facts.last_month())
+            self._set_meta(
+                position=str(facts.position), chain=chain.hex(), first_month=span[0] or "", last_month=span[1] or ""
+            )
+        facts.span = span
+        facts.span_months.clear()
         facts.changed_months.clear()
         facts.withheld_changed = False
         for pending in (
@@ -773,10 +983,18 @@ class ProjectionCache:
         a player's states, not every player's.
         """
         found: list[tuple[int, Any]] = []
-        for period, delta in self.db.execute(
-            "SELECT period, delta FROM states WHERE rules = ? AND period <= ? ORDER BY period", [rules, upto]
-        ):
-            state = player_state(delta, player, codec)
+        conn = self.db.conn
+        rows = conn.execute(
+            "SELECT rowid, period, typeof(delta) FROM states WHERE rules = ? AND period <= ? ORDER BY period",
+            [rules, upto],
+        ).fetchall()
+        for rowid, period, kind in rows:
+            if kind == "blob" and _plain_id(player):  # only the parts that name him are read
+                with conn.blobopen("states", "delta", rowid, readonly=True) as blob:
+                    state = _blob_player_state(blob, player, codec)
+            else:
+                (delta,) = conn.execute("SELECT delta FROM states WHERE rowid = ?", [rowid]).fetchone()
+                state = player_state(delta, player, codec)
             if state is not None:
                 found.append((period, state))
         return found
@@ -807,3 +1025,35 @@ class ProjectionCache:
             text = _encode(list(map(values, rows)))  # each row's values a tuple, which JSON writes as a list
         with self.db.atomic():
             self._upsert("materialised", [(rules, period, last_month, len(rows), text)])
+            self.db.execute("DELETE FROM texts WHERE rules = ? AND period = ?", [rules, period])
+
+    @_guarded
+    def list_text(self, rules: str, period: int, fmt: str, code: str) -> str | None:
+        """The text of the materialised list of ``rules`` and ``period`` as printed in ``fmt`` by the code
+        ``code`` names (:meth:`save_text`), if it is kept; None else."""
+        row = self.db.execute(
+            "SELECT t.text, t.source, m.list FROM texts AS t JOIN materialised AS m USING (rules, period) "
+            "WHERE t.rules = ? AND t.period = ? AND t.fmt = ? AND t.code = ?",
+            [rules, period, fmt, code],
+        ).fetchone()
+        if row is None:
+            return None
+        text, source, kept = row
+        if not isinstance(text, str) or not isinstance(kept, str):
+            raise ValueError(f"the text of the list of {rules} period {period} is not text")
+        # Printed from the list the file holds now (a list edited in the file since is printed anew, as edited).
+        return text if source == _digest(kept) else None
+
+    @_guarded
+    def save_text(self, rules: str, period: int, last_month: str, fmt: str, code: str, text: str) -> None:
+        """Keep the text of the materialised list of ``rules`` and ``period`` as printed in ``fmt`` by the code
+        ``code`` names (a digest of the printing code: text printed by other code is never read back), with
+        the digest of the list it was printed from (:meth:`list_text` reads it back only for that list); it is
+        forgotten with the list. Nothing is kept for a list not materialised."""
+        row = self.db.execute(
+            "SELECT list FROM materialised WHERE rules = ? AND period = ?", [rules, period]
+        ).fetchone()
+        if row is None:
+            return
+        with self.db.atomic():
+            self._upsert("texts", [(rules, period, fmt, last_month, code, _digest(row[0]), text)])

@@ -25,17 +25,18 @@ How a game is rated (IECG §VIII, foundation issue §4, audit issue §1):
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
-from itertools import repeat
+from itertools import chain, repeat
 from operator import itemgetter
-from typing import Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ledger.decoding import facts as decode_facts
 from ledger.decoding import game_pattern
 from ledger.store import LogRecord
-from ledger.values import WHITE_POINTS2, Registration
+from ledger.values import ID_MAXIMUM, WHITE_POINTS2, Registration
 from projections import usable
 from projections.rules.common import EventInfo, Game
 from projections.rules.iecg import RatedGame
@@ -381,6 +382,23 @@ def named_players(original: GameRow, amendments: Iterable[Amendment]) -> set[str
     return named
 
 
+FETCHED = 32
+"""Players whose rows :attr:`Facts.fetch` reads one at a time before the whole group is loaded."""
+
+LAZY: dict[str, str] = {
+    "registrations": "players",
+    "registered_on": "players",
+    "players": "players",
+    "player_corrections": "players",
+    "amendments": "amendments",
+    "amended": "amendments",
+    "priors": "priors",
+    "markers": "markers",
+}
+"""The attributes of :class:`Facts` a cache loads only when a query reads them, and the group each is loaded
+with (the tables of a million games' registrations, priors and amendments are a warm list's largest reads)."""
+
+
 @dataclass
 class Facts:
     """The folded facts of a log, up to :attr:`position`."""
@@ -449,6 +467,52 @@ class Facts:
     """One string object per distinct player id, date and result text of the folded games, shared by
     every row: a million games name twenty thousand players, and lookups of a shared key never
     compare characters."""
+    loader: Callable[[Facts, str], None] | None = field(default=None, repr=False, compare=False)
+    """Where the groups of facts a cache holds and has not loaded yet come from (:data:`LAZY`): called with
+    the group's name the first time one of its attributes is read (issue 23 §3: a query loads only what it
+    reads). None: every attribute is set."""
+    fetch: Callable[[Facts, str, str], list[Any]] | None = field(default=None, repr=False, compare=False)
+    """With :attr:`loader`: one player's rows of a group not loaded yet (``fetch(facts, "priors", player)``),
+    read alone; a query of one player (``history``, ``explain``) reads his, not every player's."""
+    fetched: dict[tuple[str, str], list[Any]] = field(default_factory=dict, repr=False, compare=False)
+    """What :attr:`fetch` read, by group and player."""
+    bound: tuple[int, bytes | None] | None = field(default=None, repr=False, compare=False)
+    """The position and chain hash of the cache these facts were loaded from or last stored in (None: not
+    a cache's): :attr:`loader` reads a group only from a file that still holds them."""
+    amended_months: dict[str, list[str]] | None = field(default=None, repr=False, compare=False)
+    """:meth:`amended_index` as made, until an amendment is folded."""
+    span: tuple[str | None, str | None] | None = field(default=None, repr=False, compare=False)
+    """:meth:`first_month` and :meth:`last_month` as a cache stored them with the facts it folded (None:
+    computed from the facts); :attr:`span_months` holds the months the fold added to them since."""
+    span_months: set[str] = field(default_factory=set, repr=False, compare=False)
+    """The months amendments and adjustments folded since :attr:`span` can be rated in (the months of new
+    games are :attr:`changed_months`)."""
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            # Only called for an attribute not set: a group of facts the cache has not loaded yet.
+            group = LAZY.get(name)
+            loader = self.__dict__.get("loader")
+            if group is None or loader is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            loader(self, group)
+            return self.__dict__[name]
+
+    def priors_of(self, player: str) -> Sequence[Prior]:
+        """The player's prior ratings, in log order: :attr:`priors`' entry, or his rows alone (:attr:`fetch`)
+        while the group is not loaded."""
+        if "priors" in self.__dict__ or self.fetch is None or len(self.fetched) >= FETCHED:
+            return self.priors.get(player, ())  # (many players asked for: every player's at once)
+        key = ("priors", player)
+        found = self.fetched.get(key)
+        if found is None:
+            found = self.fetched[key] = self.fetch(self, "priors", player)
+        return cast(list[Prior], found)
+
+    def unloaded(self) -> set[str]:
+        """The groups of :data:`LAZY` not loaded yet."""
+        return {group for name, group in LAZY.items() if name not in self.__dict__}
 
     @property
     def unusable(self) -> dict[int, str]:
@@ -487,6 +551,11 @@ class Facts:
     def fold(self, records: Iterable[LogRecord]) -> str | None:
         """Fold log records in; return the earliest month they can change, if any."""
         earliest: str | None = None
+        rest = iter(records)
+        opening = next(rest, None)
+        if opening is None:  # nothing new: no group of facts a cache has not loaded is read
+            return None
+        records = chain((opening,), rest)
         # Games by id, for amendments: made at the first amendment, from every game loaded so far
         # (a game of an earlier batch reads the same from a cached month as from the log), then kept up.
         pending: dict[str, GameRow] | None = None
@@ -502,6 +571,8 @@ class Facts:
         days_ok, texts_ok, controls_ok = usable.memos()
 
         reaching: set[str] = set()  # players whose corrected registration or new prior reaches their games
+        last_month = ""  # the month of the last game folded, and its list of games
+        games: list[GameRow] = []
 
         def touch(month: str) -> None:
             nonlocal earliest
@@ -560,7 +631,9 @@ class Facts:
                         or (result == "1/2-1/2" and forfeit != "none")  # issue 22 §4: a forfeit is a win
                         or not (white in registrations or white in held)
                         or not (black in registrations or black in held)
-                        or not usable.valid_game_id(game)
+                        or not 0 < len(game) <= ID_MAXIMUM  # usable.valid_game_id, inlined
+                        or not game.isprintable()
+                        or game != game.strip()
                         or not texts_ok[tournament]
                         or not controls_ok[time_control]
                         or (event and not usable.valid_game_id(event))
@@ -592,25 +665,26 @@ class Facts:
                             shared(finished, finished),
                             shared(forfeit, forfeit),
                             shared(reported, reported),
-                            shared(tournament, tournament),
-                            shared(time_control, time_control),
-                            shared(event, event),
-                            shared(mode, mode),
+                            tournament and shared(tournament, tournament),  # "" is one object already
+                            time_control and shared(time_control, time_control),
+                            event and shared(event, event),
+                            mode and shared(mode, mode),
                         ),
                     )
-                    month = row.finished[:7]
-                    games = months.get(month)
-                    if games is None:
-                        games = self.month(month)
+                    month = finished[:7]
+                    if month != last_month:  # games come mostly in date order: a month's list is kept at hand
+                        held_games = months.get(month)
+                        games = held_games if held_games is not None else self.month(month)
+                        changed.add(month)
+                        if earliest is None or month < earliest:
+                            earliest = month
+                        last_month = month
                     games.append(row)
-                    changed.add(month)
                     if track:
                         touched.add(white)
                         touched.add(black)
                     if pending is not None:
                         pending[game] = row
-                    if earliest is None or month < earliest:
-                        earliest = month
                 elif kind in usable.CHECKED and usable.withhold(self, position, kind, state, touch, track):
                     pass  # issue 10 §3: withheld (Facts.unusable says why), or consumed as a neutralising event
                 elif kind in AMENDMENT_KINDS:
@@ -635,9 +709,11 @@ class Facts:
                         self.new_amended.append(original)
                     self.amendments.setdefault(original.game, []).append(amendment)
                     self.new_amendments.append(amendment)
+                    self.amended_months = None
                     touched.update(named_players(original, self.amendments[original.game]))
                     for month in touched_months(original, self.amendments[original.game]):
                         touch(month)
+                        self.span_months.add(month)
                 elif kind == "PlayerRegistered":
                     s = decode_facts(kind, state)
                     reg = Registration(
@@ -687,6 +763,7 @@ class Facts:
                     self.adjustments.append(adjustment)
                     self.new_adjustments.append(adjustment)
                     touch(month_of(adjustment.on))
+                    self.span_months.add(month_of(adjustment.on))
                     if track:  # the player adjusted, or everyone (a global adjustment)
                         touched.add(EVERYONE if adjustment.player is None else adjustment.player)
                 elif kind in UNDO_KINDS:
@@ -852,6 +929,25 @@ class Facts:
 
     # --- reading -------------------------------------------------------------
 
+    def amended_index(self) -> dict[str, list[str]]:
+        """Each month some version of an amended game can be rated in (:func:`touched_months`), and those games."""
+        if self.amended_months is None:
+            index: dict[str, list[str]] = {}
+            amended = self.amended
+            for game, amendments in self.amendments.items():
+                months = {amended[game].finished[:7]}  # touched_months, inlined: six thousand games
+                for amendment in amendments:
+                    for key, value in amendment.changes:
+                        if value and (key == "finished" or key == "on"):
+                            months.add(value[:7])
+                for month in months:
+                    if month in index:
+                        index[month].append(game)
+                    else:
+                        index[month] = [game]
+            self.amended_months = index
+        return self.amended_months
+
     def game_months(self) -> set[str]:
         """Every month with a recorded game or a month an amendment can move one to, loaded or not."""
         months = {m for m, rows in self.months.items() if rows} | self.stored_months
@@ -861,11 +957,21 @@ class Facts:
 
     def first_month(self) -> str | None:
         """The earliest month with a recorded game, or one a game can be rated in, or an adjustment."""
+        if self.span is not None:  # as stored, and what was folded since: months are only ever added
+            return min(self._span_added(self.span[0]), default=None)
         return min(self.game_months() | {month_of(a.on) for a in self.adjustments}, default=None)
 
     def last_month(self) -> str | None:
         """The latest month with a recorded game, or one a game can be rated in, or an adjustment."""
+        if self.span is not None:
+            return max(self._span_added(self.span[1]), default=None)
         return max(self.game_months() | {month_of(a.on) for a in self.adjustments}, default=None)
+
+    def _span_added(self, stored: str | None) -> set[str]:
+        months = {m for m in self.changed_months if self.months.get(m)} | self.span_months
+        if stored is not None:
+            months.add(stored)
+        return months
 
     def first_month_of(self, players: set[str], before: str | None = None) -> str | None:
         """The earliest month (before ``before``) with a game of one of ``players``, in any version of it."""
@@ -1014,11 +1120,22 @@ class FactsView:
             self.alias = _resolved(self.alias)
             self.players = {p: reg for p, reg in self.players.items() if p not in self.alias}
         self._amended_full: dict[bool, dict[str, list[Game]]] = {}
+        self.of: Set[str] | None = None
+        """The players whose games alone :meth:`games` gives (:meth:`narrowed`); None: everyone's."""
         event_facts = facts.event_facts
         if known is not None:
             event_facts = [f for f in event_facts if known.knows(f)]
         self.events, self.void_events = event_infos(event_facts)
         """The events as known in this view (issue 12 §1), and the void ones: their games do not count."""
+
+    def narrowed(self, of: Set[str]) -> FactsView:
+        """This view, its :meth:`games` only those of the players ``of`` (a view with no merged player): a
+        re-run of a period that can rate no one else reads no other game (issue 23 §3)."""
+        if self.alias:
+            raise ValueError("a view with merged players gives the games of some players only as a whole")
+        narrow = copy.copy(self)
+        narrow.of = of
+        return narrow
 
     def adjustments(self, system: str, months: Iterable[str]) -> list[Adjustment]:
         """The adjustments of ``system`` known in this view that take effect in ``months``, in log order
@@ -1042,7 +1159,7 @@ class FactsView:
         found = [
             p
             for who in (player, *merged)
-            for p in self.facts.priors.get(who, ())
+            for p in self.facts.priors_of(who)
             if (known is None or known.knows(p)) and p.position not in voided
         ]
         if merged:
@@ -1091,10 +1208,17 @@ class FactsView:
         new = tuple.__new__
         return [new(RatedGame, game[:4]) for game in self.games(months, walkovers)]
 
-    def games(self, months: Iterable[str], walkovers: bool = True) -> list[Game]:
+    def games(self, months: Iterable[str], walkovers: bool = True, of: Set[str] | None = None) -> list[Game]:
         """The games rated in ``months`` with their day, tournament and time control, in (day, game) order:
         not a withdrawal (IECG §VIII.2), an arbiter's forfeit only with ``walkovers``, each as amended,
-        and only those the view knows, between players it holds."""
+        and only those the view knows, between players it holds; with ``of`` (a view with no merged
+        player), or in a view :meth:`narrowed` to some players, only the games of one of those players."""
+        if of is None:
+            of = self.of
+        if of is not None and self.alias:
+            raise ValueError("a view with merged players gives the games of some players only as a whole")
+        among: Set[str] = frozenset() if of is None else of
+        some = of is not None
         wanted = set(months)
         found: list[Game] = []
         append = found.append
@@ -1108,9 +1232,38 @@ class FactsView:
         events, void_events = self.events, self.void_events
         alias = self.alias
         for month in sorted(wanted):
-            for game, white, black, result, finished, forfeit, reported, name, tc, event, mode in self.facts.month(
-                month
-            ):
+            rows = self.facts.month(month)
+            if not check and not alias:  # the facts as known now, no void or merged player: most runs
+                # The games of no event, in one comprehension; the others (few) through the loop below.
+                found.extend(
+                    [
+                        new(
+                            Game,
+                            (
+                                game,
+                                white,
+                                black,
+                                points[result],
+                                finished,
+                                name or None,
+                                tc or None,
+                                mode or None,
+                                None,
+                                forfeit if forfeit == "arbiter" else "",
+                            ),
+                        )
+                        for game, white, black, result, finished, forfeit, _, name, tc, event, mode in rows
+                        if not event
+                        and forfeit != "withdrawal"
+                        and (walkovers or forfeit != "arbiter")
+                        and game not in amended
+                        and (not some or white in among or black in among)
+                    ]
+                )
+                rows = [row for row in rows if row.event]
+            if some:
+                rows = [row for row in rows if row.white in among or row.black in among]
+            for game, white, black, result, finished, forfeit, reported, name, tc, event, mode in rows:
                 if game in amended:
                     continue
                 if alias:  # issue 13 §4: a merged duplicate's games are his original's
@@ -1146,28 +1299,37 @@ class FactsView:
                         ),
                     )
                 )
-        by_month = self.amended_full_games(walkovers)
-        for month in wanted:
-            found.extend(by_month.get(month, ()))
+        if some:
+            found.extend(g for g in self.amended_games(wanted, walkovers) if g.white in among or g.black in among)
+        else:
+            found.extend(self.amended_games(wanted, walkovers))
         found.sort(key=_DAY_GAME)
         return found
 
-    def amended_full_games(self, walkovers: bool = True) -> dict[str, list[Game]]:
-        """The amended games as rated in this view, with their day, tournament and time control, by month
-        (made once a view: every period's run asks for its months)."""
-        if walkovers not in self._amended_full:
-            by_month: dict[str, list[Game]] = {}
-            self._amended_full[walkovers] = by_month
+    def amended_games(self, months: Set[str], walkovers: bool = True) -> list[Game]:
+        """The amended games rated in ``months`` in this view, with their day, tournament and time control
+        (each month's made once a view, from the games some version of which can be rated in it: a run of a
+        few periods reads the versions of their games only)."""
+        by_month = self._amended_full.setdefault(walkovers, {})
+        todo = {month for month in months if month not in by_month}
+        if todo:
             facts, known, players = self.facts, self.known, self.players
             check = known is not None or bool(self.void) or bool(self.alias)
-            for game, amendments in facts.amendments.items():
+            index = facts.amended_index()
+            for month in todo:
+                by_month[month] = []
+            for game in sorted({game for month in todo for game in index.get(month, ())}):
                 original = facts.amended[game]
+                amendments = facts.amendments[game]
                 if known is not None:
                     if not known.knows_game(original):
                         continue
                     amendments = [a for a in amendments if known.knows(a)]
                 rated = game_version(original, amendments).game(walkovers, self.events, self.void_events)
                 if rated is None:
+                    continue
+                month = month_of(rated.day)
+                if month not in todo:
                     continue
                 if self.alias:  # issue 13 §4, as in games()
                     sides = self.sides(rated.white, rated.black)
@@ -1176,8 +1338,8 @@ class FactsView:
                     rated = rated._replace(white=sides[0], black=sides[1])
                 elif check and (rated.white not in players or rated.black not in players):
                     continue
-                by_month.setdefault(month_of(rated.day), []).append(rated)
-        return self._amended_full[walkovers]
+                by_month[month].append(rated)
+        return [game for month in months for game in by_month[month]]
 
     def inactive_at(self, player: str, day: str) -> bool:
         """Whether the player's markers (known in this view) leave him inactive at the end of ``day``.

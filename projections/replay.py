@@ -8,6 +8,7 @@ cache, and builds lists, explanations and histories from the result.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Sequence
 from functools import partial, update_wrapper
 from pathlib import Path
@@ -29,10 +30,10 @@ from projections.cache import (
 )
 from projections.collector import paused
 from projections.explanation import Explanation
-from projections.facts import EVERYONE, Facts, FactsView, GameRow, Knowledge, game_row
+from projections.facts import EVERYONE, LAZY, Facts, FactsView, GameRow, Knowledge, game_row
 from projections.lists import RatingList, rows_to_list
 from projections.registry import Rules, get_rules, system_for
-from projections.rules.common import Game, Groups, Info
+from projections.rules.common import Game, Groups, Info, local
 
 bulk_work = paused
 """The replay's name for :func:`projections.collector.paused`."""
@@ -218,6 +219,57 @@ class Projector:
                 return game_row(record.state)
         return None
 
+    def _load_group(self, facts: Facts, group: str) -> None:
+        """Load a group of ``facts`` (:data:`~projections.facts.LAZY`) the first time it is read.
+
+        Inside a query of the facts this projector holds, the file holds them as loaded (:meth:`_begin`
+        forgets them if another process moved it on). Outside one (a view read after its query), the group is
+        read in a transaction of its own if the file still holds the facts as loaded; else it is folded anew
+        from the log up to their position, in memory.
+        """
+        cache = self.cache
+        if self._depth and facts is self._facts:
+            cache.load_group(facts, group)
+            return
+        try:
+            own = not self._depth  # else the query's transaction holds the file
+            if own:
+                cache.begin()
+            try:
+                if facts.bound == (cache.position(), cache.chain()):
+                    cache.load_group(facts, group)
+                    return
+            finally:
+                if own:
+                    cache.rollback()
+        except (CacheError, sqlite3.Error):
+            pass
+        cold = Facts()
+        with bulk_work():
+            cold.fold(self.reader.chained(0, ZERO, facts.position))
+        for name, of in LAZY.items():
+            if of == group:
+                facts.__dict__[name] = getattr(cold, name)
+
+    def _fetch(self, facts: Facts, group: str, player: str) -> list[Any]:
+        """One player's rows of a group of ``facts`` not loaded yet; as :meth:`_load_group` reads a group."""
+        cache = self.cache
+        if self._depth and facts is self._facts:
+            return cache.fetch(group, player)
+        try:
+            own = not self._depth
+            if own:
+                cache.begin()
+            try:
+                if facts.bound == (cache.position(), cache.chain()):
+                    return cache.fetch(group, player)
+            finally:
+                if own:
+                    cache.rollback()
+        except (CacheError, sqlite3.Error):
+            pass
+        return list(getattr(facts, group).get(player, ()))  # the whole group, as _load_group reads it
+
     @query
     def facts(self) -> Facts:
         """The facts of the whole log, folded: cached ones plus what is new.
@@ -243,13 +295,19 @@ class Projector:
                 held = None
         # Facts this projector holds are those the file holds (it committed them, and nobody moved the
         # file on since: _begin): only what the log has gained since is folded in.
-        facts = cache.load_facts() if held is None else held
+        if held is None:
+            facts = cache.load_facts(self._load_group)
+            facts.fetch = self._fetch
+            facts.bound = (position, bound)
+        else:
+            facts = held
         facts.find_game = partial(self._find_game, facts)
         records = self.reader.chained(facts.position, bound or ZERO, self.upto)
         with bulk_work():
             earliest = facts.fold(records)
             if records.position != position:
                 cache.store_facts(facts, earliest, records.hash)
+                facts.bound = (records.position, records.hash)
         self._facts = facts
         self._now = None
         self._moved = False
@@ -354,6 +412,9 @@ class Projector:
         system = system_for(params)
         if EVERYONE in touched:
             return self._run(params, view, states, start, end, each)
+        # The IECG's reach is local and its selection looks at each game alone: the games of the players the
+        # new facts touch name whom a period's re-run can choose, and only their games need be read.
+        narrow = system.family == "iecg" and system.reach is local and not system.by_event and not view.alias
         differ: dict[str, Any] = {}  # reached players whose state before the period differs: their old one
         with bulk_work():
             for index in range(start, end + 1):
@@ -381,7 +442,16 @@ class Projector:
                     reached.update(system.reach(params, index, states, games, info, found))
                     return reached
 
-                again = systems.run_period(params, system, index, states, view, only)
+                seen = view
+                if (
+                    narrow
+                ):  # every player the re-run can choose: the touched, those who start otherwise, their opponents
+                    near = touched | differ.keys()
+                    for game in view.games(params.periods.month_names(index), system.walkovers, near):
+                        near.add(game.white)
+                        near.add(game.black)
+                    seen = view.narrowed(near)
+                again = systems.run_period(params, system, index, states, seen, only)
                 changed = {p: s for p, s in old_changed.items() if p not in reached}
                 changed.update((p, s) for p, s in again.changed.items() if p in reached)
                 unrated = tuple(
@@ -443,10 +513,27 @@ class Projector:
         self.cache.save_list(rules, period, params.periods.month_names(period)[-1], rows, row_keys(params))
         return rows_to_list(rules, period_label, rows, row_keys(params))
 
+    @query
+    def list_text(self, rules: str, period_label: str, fmt: str, code: str, render: Callable[[RatingList], str]) -> str:
+        """The list of ``rules`` and ``period_label`` as known now, printed in ``fmt`` by ``render``: the text
+        the file keeps for it, printed by the code ``code`` names (a digest of ``render``'s code), else
+        printed now and kept with the list (issue 23 §3: a list with nothing new streams its text)."""
+        params = get_rules(rules)
+        period = params.periods.index(period_label)
+        self.facts()
+        if not code:  # the printing code cannot be named: nothing printed is kept
+            return render(self.rating_list(rules, period_label))
+        text = self.cache.list_text(rules, period, fmt, code)
+        if text is None:
+            text = render(self.rating_list(rules, period_label))
+            self.cache.save_text(rules, period, params.periods.month_names(period)[-1], fmt, code, text)
+        return text
+
     def _rows(self, params: Rules, period: int, states: dict[str, Any], view: FactsView) -> list[dict[str, Any]]:
         end = params.periods.last_day(period).isoformat()
-        inactive = lambda p: view.inactive_at(p, end)  # noqa: E731
-        return systems.rows(params, system_for(params), period, states, view, inactive)
+        # Only a player with markers can be inactive: each of them asked once, not every player listed.
+        marked = {player for player in view.facts.markers if view.inactive_at(player, end)}
+        return systems.rows(params, system_for(params), period, states, view, marked.__contains__)
 
     # --- explanations and histories ------------------------------------------
 
@@ -472,8 +559,12 @@ class Projector:
             previous = self.states(rules, period - 1, known_at)
             unrated = systems.run_period(params, system, period, previous, self.view(known_at)).unrated
             return system.notes(params, period, unrated)
-        self.states(rules, period)
-        return system.notes(params, period, self.cache.unrated(rules, period) or ())
+        self.facts()  # the file now holds the whole log: a run it keeps is the run of the facts as they are
+        kept = self.cache.unrated(rules, period)
+        if kept is None:
+            self.states(rules, period)
+            kept = self.cache.unrated(rules, period)
+        return system.notes(params, period, kept or ())
 
     @query
     def changed(self, rules: str, period_label: str, known_at: Known = None) -> dict[str, Any]:
@@ -509,7 +600,8 @@ class Projector:
         first = self.first_period(params)
         assert first is not None
         upto = last if diverges is None else min(last, diverges - 1)
-        self.states(rules, upto)
+        if self.cache.unrated(rules, upto) is None:  # its run is kept (and every one before it): none is decoded
+            self.states(rules, upto)
         found = [
             (params.periods.label(period), state)
             for period, state in self.cache.player_states(rules, player, upto, system_for(params).codec)

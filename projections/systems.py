@@ -31,6 +31,9 @@ from projections.rules.common import (
     last_answer,
 )
 
+RANKED_HEAD = ("position", "class_position", "player", "name", "country")
+"""The head of a list ranked within a value (the IECG's, by class): its rows are made in this order at once."""
+
 
 def list_keys(system: System) -> tuple[str, ...]:
     """The keys of a list row of ``system``: its head (the position, the player…), then its own keys."""
@@ -139,16 +142,22 @@ def rows(
     """The rows of the list of period ``index``: every published player not marked inactive, by rating
     descending, then player id, numbered from 1 (and within the value of ``ranked_within``, if any)."""
     # A system whose rows do not read the player's information is given None for it (row_info).
-    info = player_info(view) if system.row_info else cast(Callable[[str], PlayerInfo], lambda _player: None)
     row = system.row
     with paused():
         listed: list[tuple[str, dict[str, Any]]] = []
-        for player in sorted(states):
-            if inactive(player):
-                continue
-            own = row(params, index, player, states[player], info(player))
-            if own is not None:
-                listed.append((player, own))
+        if system.row_info:
+            info = player_info(view)
+            for player, state in sorted(states.items()):
+                if not inactive(player):
+                    own = row(params, index, player, state, info(player))
+                    if own is not None:
+                        listed.append((player, own))
+        else:
+            for player, state in sorted(states.items()):
+                if not inactive(player):
+                    own = row(params, index, player, state, cast(PlayerInfo, None))
+                    if own is not None:
+                        listed.append((player, own))
         listed.sort(key=lambda item: -item[1]["rating"])  # stable: ties stay in player order
         players = view.players
         within = system.ranked_within
@@ -157,8 +166,25 @@ def rows(
         plain = within is None and head == DEFAULT_HEAD
         result: list[dict[str, Any]] = []
         append = result.append
+        ranked = within is not None and head == RANKED_HEAD  # the IECG's: its head made as it is laid out
+        rank_by = within or ""
         for position, (player, own) in enumerate(listed, start=1):
             reg = players[player]
+            if ranked:
+                counted[own[rank_by]] = rank = counted.get(own[rank_by], 0) + 1
+                full = {
+                    "position": position,
+                    "class_position": rank,
+                    "player": player,
+                    "name": reg.name,
+                    "country": reg.country,
+                }
+                if len(own) == len(keys):
+                    full.update(own)
+                else:
+                    full.update((key, own[key]) for key in keys)
+                append(full)
+                continue
             full = {"position": position, "player": player, "name": reg.name, "country": reg.country}
             if not plain:
                 if within is not None:
@@ -217,12 +243,15 @@ def explain(
     info = player_info(view) if selection is None else _shared_info(view)
     by_player, left = _index_by_player(games, left_out) if selection is None else _shared_index(games, left_out)
     own_games, own_left = list(by_player.get(player, ())), list(left.get(player, ()))
+    # The IECG rates each player from his start, his games and his opponents' starts (§VI.1): one player's
+    # explanation needs his games only (issue 23 §3); many players of one period share the period's.
+    rated = own_games if selection is None and system.family == "iecg" else games
     try:
         if system.adjust is not None:
             adjustments = [Adjustment(a.player, a.points, a.reason) for a in view.adjustments(params.name, months)]
-            found: OneExplanation = system.explain(params, index, states, games, info, player, adjustments)
+            found: OneExplanation = system.explain(params, index, states, rated, info, player, adjustments)
         else:
-            found = system.explain(params, index, states, games, info, player)
+            found = system.explain(params, index, states, rated, info, player)
         return with_events(found, own_games, own_left)
     except LookupError as error:
         if player not in states:

@@ -124,7 +124,10 @@ def check_step(runner: CliRunner, command: str, expected: str, env: dict[str, st
 
 def all_commands(group: click.Group, prefix: str = "ratings") -> list[tuple[str, click.Command]]:
     found: list[tuple[str, click.Command]] = []
-    for name, command in sorted(group.commands.items()):
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):  # a lazy group imports each command as it is asked for
+        command = group.get_command(ctx, name)
+        assert command is not None
         path = f"{prefix} {name}"
         if isinstance(command, click.Group):
             found += all_commands(command, path)

@@ -338,6 +338,22 @@ def keep_if(excluded: Callable[[Any, Game], str | None]) -> Select:
     return select
 
 
+def follow(links: Mapping[str, Sequence[str]], found: set[str]) -> set[str]:
+    """``found`` (changed in place) and every player ``links`` lead to from them, link after link: the reach
+    of a system whose runs carry a new figure one way (:func:`closure` is both ways).
+
+    >>> sorted(follow({"a": ["b"], "b": ["c"], "c": ["a"], "d": ["a"]}, {"b"}))
+    ['a', 'b', 'c']
+    """
+    stack = list(found)
+    while stack:
+        for other in links.get(stack.pop(), ()):
+            if other not in found:
+                found.add(other)
+                stack.append(other)
+    return found
+
+
 def closure(games: Sequence[Game], linked: Callable[[Game], bool], reached: set[str]) -> set[str]:
     """``reached`` and every player connected to one of them by a chain of the ``linked`` games (both ways).
 

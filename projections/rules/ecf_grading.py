@@ -163,7 +163,7 @@ from projections.rules.common import (
     System,
     TimeControlError,
     age_on,
-    closure,
+    follow,
     seconds_for_moves,
 )
 from projections.rules.rounding import round_half_up
@@ -656,14 +656,33 @@ def reach(
     info: Callable[[str], PlayerInfo],
     reached: set[str],
 ) -> set[str]:
-    """Ungraded players are estimated together, and their estimates are their opponents' grades: with a
-    reached player go all players joined to him through games with an ungraded player (seed 003)."""
+    """Ungraded players are estimated together, and their estimates are their opponents' grades (seed 003);
+    every other grade a run reads is a start. So a change reaches, from an ungraded player, every opponent
+    of his (who reads his estimate, or is estimated with him), and from a graded one nobody: his new grade
+    is read by no one (issue 23 §3: not every player joined to him through games with an ungraded
+    player). Rated with the reached go, over all their games, the ungraded opponents whose estimates they
+    read and whoever those are estimated with (as far as that goes), so that the estimates are the whole
+    run's. ``reached`` holds every player whose games or start changed and their opponents."""
+    ungraded_of: dict[str, bool] = {}
 
     def ungraded(player: str) -> bool:
-        state = states.get(player)
-        return (_state(state) if state is not None else newcomer(params, info(player))).grade is None
+        found = ungraded_of.get(player)
+        if found is None:
+            state = states.get(player)
+            start = _state(state) if state is not None else newcomer(params, info(player))
+            found = ungraded_of[player] = start.grade is None
+        return found
 
-    return closure(games, lambda game: ungraded(game.white) or ungraded(game.black), reached)
+    onward: dict[str, list[str]] = {}  # an ungraded player → his opponents, who read his estimate
+    back: dict[str, list[str]] = {}  # a player → his ungraded opponents, whose estimates he reads
+    for game in games:
+        if ungraded(game.white):
+            onward.setdefault(game.white, []).append(game.black)
+            back.setdefault(game.black, []).append(game.white)
+        if ungraded(game.black):
+            onward.setdefault(game.black, []).append(game.white)
+            back.setdefault(game.white, []).append(game.black)
+    return follow(back, follow(onward, set(reached)))
 
 
 # --- list rows ---------------------------------------------------------------
@@ -674,7 +693,14 @@ category letter, the list, and the junior enhancement it includes."""
 
 
 def _last_month(params: EcfGradingParams, index: int) -> int:
-    last = params.periods.month_names(index)[-1]
+    return _month_number(params.periods, index)
+
+
+@functools.lru_cache(maxsize=4096)
+def _month_number(periods: DatedPeriodScheme, index: int) -> int:
+    """The last month of period ``index`` as a number of months (a list's rows ask it of a few periods,
+    twenty thousand times)."""
+    last = periods.month_names(index)[-1]
     return int(last[:4]) * 12 + int(last[5:7])
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from projections.rules.admission import ICU_SELECT
-from projections.rules.common import Adjustment, Explanation, Game, Groups, Info, PeriodRun, System, closure
+from projections.rules.common import Adjustment, Explanation, Game, Groups, Info, PeriodRun, System, follow
 from projections.rules.icu import (
     UNGRADED,
     IcuAdjusted,
@@ -113,8 +113,15 @@ def reach(
     params: IcuParams, _index: int, states: Mapping[str, Any], games: Sequence[Game], info: Info, reached: set[str]
 ) -> set[str]:
     """ICU 1980, "Order of Grading": "the newly-calculated gradings of prior groups are used", and the
-    ungraded are graded together: a game between two groups, or between two ungraded players, carries a
-    new grading from one player to the other; a game within one of groups 2–5 uses old gradings only."""
+    ungraded are graded together. A new grading is carried one way only: from a player of an earlier
+    group to his opponent of a later one (who uses it; the earlier player uses his opponent's old
+    grading, which a change of the later player's new one leaves as it was), and both ways between two
+    ungraded players (solved together); a game within one of groups 2–5 uses old gradings only. So the
+    reached are ``reached`` and every player a chain of such games leads to from them, each game
+    followed from its earlier group to its later one (issue 23 §3: not every player the games connect),
+    and, to be rated with them, every player whose new grading they use, as far back as it goes.
+    ``reached`` holds every player whose games or start changed and their opponents, whose old gradings
+    and groups are what changed for the others."""
     new = newcomer(info)
     groups: dict[str, int] = {}
 
@@ -125,20 +132,28 @@ def reach(
             found = groups[player] = group_of(params, state if state is not None else new(player))
         return found
 
-    def linked(game: Game) -> bool:
+    onward: dict[str, list[str]] = {}  # a player → the players who use his new grading
+    back: dict[str, list[str]] = {}  # a player → the players whose new gradings he uses
+    for game in games:
         white, black = group(game.white), group(game.black)
-        return white != black or white == 1
-
-    return closure(games, linked, reached)
+        if white < black or (white == black == 1):
+            onward.setdefault(game.white, []).append(game.black)
+            back.setdefault(game.black, []).append(game.white)
+        if black < white or (white == black == 1):
+            onward.setdefault(game.black, []).append(game.white)
+            back.setdefault(game.white, []).append(game.black)
+    # Whom the change reaches; then, rated with them over all their games, whose new gradings they use
+    # (unchanged, but made by the run from all of their games again, as in the whole run).
+    return follow(back, follow(onward, set(reached)))
 
 
 def _not_here(*_args: Any) -> Explanation:
     raise LookupError("the ICU's explanation is made by the projector")
 
 
-def make(fields: Iterable[Any]) -> IcuState:
-    """A state from its fields."""
-    return IcuState._make(fields)
+make: Callable[[Iterable[Any]], IcuState] = IcuState._make
+"""A state from its fields (the named tuple's own ``_make``: :func:`projections.cache.decode_states` builds
+states of a whole column at C speed when ``make`` is one)."""
 
 
 SYSTEM = System(

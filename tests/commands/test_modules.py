@@ -12,6 +12,7 @@ import click
 import pytest
 
 from commands.cli import COMMANDS, cli
+from commands.groups import load
 
 PACKAGE = Path(__file__).resolve().parent.parent.parent / "commands"
 MODULES = sorted(path.stem for path in PACKAGE.glob("*.py") if path.stem != "__init__")
@@ -41,13 +42,22 @@ def test_no_module_imports_the_group(module: str) -> None:
 
 
 def test_every_command_is_registered_once_in_the_registry() -> None:
-    registered = [command for commands in COMMANDS.values() for command in commands]
-    assert len(registered) == len({id(command) for command in registered})
-    groups = [cli, *(c for c in registered if isinstance(c, click.Group))]
-    on_groups = [command for group in groups for command in group.commands.values()]
-    assert sorted(map(id, on_groups)) == sorted(map(id, registered))
-    assert sorted(cli.commands) == [
+    entries = [where for commands in COMMANDS.values() for where in commands.values()]
+    assert len(entries) == len(set(entries))  # one name a command
+    for group, commands in COMMANDS.items():
+        ctx = click.Context(group)
+        for name, where in commands.items():
+            command = group.get_command(ctx, name)
+            assert command is load(where)
+            assert command.name == name, f"{where} is named {command.name}, registered as {name}"
+    assert cli.list_commands(click.Context(cli)) == [
         "adjust", "audit", "backup", "convert", "copy", "demo", "diff", "event", "explain", "export", "game", "history",
         "import", "init", "list", "log", "player", "players", "pool", "publish", "publish-db", "rules", "site",
         "verify",
     ]  # fmt: skip
+
+
+def test_the_group_imports_no_command_module() -> None:
+    code = "import sys, commands.cli; print(sorted(m for m in sys.modules if m.startswith('commands.')))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "['commands.cli', 'commands.groups']"

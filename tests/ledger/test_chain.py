@@ -32,7 +32,7 @@ from ledger.chain import (
     verify,
 )
 from ledger.errors import NoLedgerError
-from ledger.store import SQLiteLogReader
+from ledger.store import LedgerRecorder, SQLiteLogReader
 from projections.replay import Projector
 from tests.ledger.support import stored_rows
 
@@ -50,8 +50,10 @@ def block_size(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) 
 @pytest.fixture(autouse=True)
 def unsealed_recordings(monkeypatch: pytest.MonkeyPatch) -> None:
     """These tests seal the witness themselves, at the moments they choose: the application's own seal
-    after every recording (tested below, in ``test_every_recording_extends_the_witness``) is switched off."""
+    after every recording, and the witness a recording writes in its own transaction (tested below, in
+    ``test_every_recording_extends_the_witness`` and after it), are switched off."""
     monkeypatch.setattr(RatingLedger, "seal_witness", lambda self: None)
+    monkeypatch.setattr(LedgerRecorder, "witnesses", False)
 
 
 def record_games(ledger: RatingLedger, first: int, count: int) -> None:

@@ -68,7 +68,8 @@ def test_each_audit_event_stores_the_facts_it_states(g1: RatingLedger) -> None:
         },
         {
             "rules": "iecg-1.7", "period": "2024-01", "on": "2024-03-01", "digest": "ab" * 32, "players": 2,
-            "log_position": 7, "log_hash": "cd" * 32, "reported_on": "2026-01-01", "recorded_by": "t",
+            "log_position": 7, "log_hash": "cd" * 32, "rules_fingerprint": None, "reported_on": "2026-01-01",
+            "recorded_by": "t", "class_version": 2,  # version 2: with the rules' fingerprint (issue 23 §7)
         },
     ]  # fmt: skip
     game = g1.game("G1")

@@ -122,12 +122,28 @@ def test_the_decoder_reads_json_as_json_loads_does() -> None:
         decoding.facts("PlayerVoided", b"[1, 2]")
 
 
-def test_only_game_recorded_has_an_older_version_today() -> None:
-    """Issue 12 §1: version 2 of ``GameRecorded`` added ``event`` and ``mode``; every other type is at version 1."""
+def test_only_game_recorded_and_list_published_have_an_older_version_today() -> None:
+    """Issue 12 §1: version 2 of ``GameRecorded`` added ``event`` and ``mode``; issue 23 §7: version 2 of
+    ``ListPublished`` added ``rules_fingerprint``; every other type is at version 1."""
     assert set(decoding.VERSIONS) == set(EVENT_TYPES)
-    assert {kind for kind, version in decoding.VERSIONS.items() if version != 1} == {"GameRecorded"}
-    assert decoding.VERSIONS["GameRecorded"] == 2
-    assert set(decoding.UPCASTERS) == {("GameRecorded", 1)}
+    assert {kind for kind, version in decoding.VERSIONS.items() if version != 1} == {"GameRecorded", "ListPublished"}
+    assert decoding.VERSIONS["GameRecorded"] == decoding.VERSIONS["ListPublished"] == 2
+    assert set(decoding.UPCASTERS) == {("GameRecorded", 1), ("ListPublished", 1)}
+
+
+def test_a_publication_stored_before_fingerprints_reads_as_one_without(ledger: RatingLedger) -> None:
+    """A ``ListPublished`` of version 1 (no ``rules_fingerprint``, no ``class_version``), as the library stored
+    it before issue 23: the library and the decoder both read it with the fingerprint None."""
+    state = {
+        "timestamp": {"_type_": "datetime_iso", "_data_": "2024-03-01T12:00:00+00:00"},
+        "originator_topic": "ledger.events:Publication",
+        "rules": "iecg-1.7", "period": "2024-01", "on": "2024-03-01", "digest": "ab" * 32, "players": 2,
+        "log_position": 7, "log_hash": "cd" * 32, "reported_on": "2024-03-01", "recorded_by": "t",
+    }  # fmt: skip
+    stored = StoredEvent(UUID(int=8), 1, "ledger.events:ListPublished", json.dumps(state).encode())
+    expected = library_facts(ledger, stored)
+    assert expected["rules_fingerprint"] is None
+    assert decoding.facts("ListPublished", stored.state) == expected
 
 
 # --- the upcasting hook: version 1 of GameRecorded, before events (issue 12 §1) ----------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import chain, postgres
+from ledger import chain, postgres, urls
 from ledger.errors import LedgerFileError
 
 
@@ -30,8 +30,8 @@ def test_a_url_without_a_database_is_refused() -> None:
 
 
 def test_a_password_is_never_shown() -> None:
-    assert postgres.shown("postgresql://officer:pw@db:5432/fed") == "postgresql://officer@db:5432/fed"
-    assert postgres.shown("federation.db") == "federation.db"
+    assert urls.shown("postgresql://officer:pw@db:5432/fed") == "postgresql://officer@db:5432/fed"
+    assert urls.shown("federation.db") == "federation.db"
 
 
 def test_the_chain_s_statements_read_as_postgresql() -> None:
