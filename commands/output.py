@@ -9,6 +9,8 @@ import csv
 import io
 import re
 from collections.abc import Callable, Mapping, Sequence
+from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 Rows = Sequence[dict[str, Any]]
@@ -19,19 +21,42 @@ Table = Callable[[Rows, Sequence[str]], str]
 
 
 def table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], headers: Sequence[str] | None = None) -> str:
-    """An aligned plain-text table; numbers right-aligned."""
+    """An aligned plain-text table; a column of numbers right-aligned, every other left-aligned; no trailing
+    spaces.
+
+    Made a column at a time, as a list of 20,000 players needs it fast: each column's width from its values
+    (a column of whole numbers from its largest and smallest), then every line by one ``%`` of a template
+    of the widths (``%Ns`` pads as ``rjust``, ``%-Ns`` as ``ljust``; ``%s`` is ``str``).
+
+    >>> print(table([{"player": "1001", "rating": 1512, "note": None}, {"player": "1002", "rating": -98.5,
+    ...              "note": "x"}], ["player", "rating", "note"]), end="")
+    player  rating  note
+    ------  ------  ----
+    1001      1512
+    1002     -98.5  x
+    """
     heads = list(headers or columns)
-    cells = [["" if row[c] is None else str(row[c]) for c in columns] for row in rows]
-    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(heads)]
-    numeric = [all(isinstance(row[c], int | float) for row in rows) and bool(rows) for c in columns]
-
-    def line(values: Sequence[str]) -> str:
-        parts = [v.rjust(w) if num else v.ljust(w) for v, w, num in zip(values, widths, numeric, strict=False)]
-        return "  ".join(parts).rstrip()
-
-    out = [line(heads), line(["-" * w for w in widths])]
-    out += [line(r) for r in cells]
-    return "\n".join(out) + "\n"
+    columns_values = [list(map(itemgetter(column), rows)) for column in columns]
+    specs: list[str] = []
+    widths: list[int] = []
+    for head, values in zip(heads, columns_values, strict=True):
+        numeric = bool(rows) and all(map(isinstance, values, repeat((int, float))))
+        if None in values:
+            values[:] = ["" if v is None else v for v in values]
+        kinds = set(map(type, values))
+        if values and kinds <= {int}:
+            width = max(len(str(max(values))), len(str(min(values))))
+        elif kinds <= {str}:
+            width = max(map(len, values), default=0)
+        else:
+            width = max(map(len, map(str, values)), default=0)
+        width = max(width, len(head))
+        widths.append(width)
+        specs.append(f"%{'' if numeric else '-'}{width}s")
+    template = "  ".join(specs)
+    lines = [template % tuple(heads), template % tuple("-" * w for w in widths)]
+    lines += map(template.__mod__, zip(*columns_values, strict=True))
+    return "\n".join(map(str.rstrip, lines)) + "\n"
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

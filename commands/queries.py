@@ -8,8 +8,6 @@ import sys
 from collections.abc import Mapping, Sequence
 from datetime import date
 from functools import partial
-from itertools import repeat
-from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -60,47 +58,8 @@ def list_(obj: Context, rules: str, period: str, fmt: str, known_at: str | None)
 
 
 def render(fmt: str, rating_list: RatingList) -> str:
-    """The list as ``list`` prints it in ``fmt``: :func:`commands.listing.list_text`'s text, its table made
-    a column at a time (:func:`table_text`)."""
-    if fmt != "table":
-        return list_text(rating_list, fmt)
-    system = system_for(get_rules(rating_list.rules))
-    keys = systems.list_keys(system)
-    return table_text(rating_list.rows, keys, headings(system, keys))
-
-
-def table_text(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], headers: Sequence[str]) -> str:
-    """:func:`commands.output.table`'s text, the same bytes, in half the time on a long list: each column's
-    width from its values (a column of whole numbers from its largest and smallest), then every line by
-    one ``%`` of a template of the widths (``%Ns`` pads as ``rjust``, ``%-Ns`` as ``ljust``; ``%s`` is ``str``).
-
-    >>> rows = [{"player": "1001", "rating": 1512, "note": None}, {"player": "1002", "rating": -98.5, "note": "x"}]
-    >>> columns = ["player", "rating", "note"]
-    >>> table_text(rows, columns, columns) == output.table(rows, columns, columns)
-    True
-    """
-    heads = list(headers)
-    columns_values = [list(map(itemgetter(column), rows)) for column in columns]
-    specs: list[str] = []
-    widths: list[int] = []
-    for head, values in zip(heads, columns_values, strict=True):
-        numeric = bool(rows) and all(map(isinstance, values, repeat((int, float))))
-        if None in values:
-            values[:] = ["" if v is None else v for v in values]
-        kinds = set(map(type, values))
-        if values and kinds <= {int}:
-            width = max(len(str(max(values))), len(str(min(values))))
-        elif kinds <= {str}:
-            width = max(map(len, values), default=0)
-        else:
-            width = max(map(len, map(str, values)), default=0)
-        width = max(width, len(head))
-        widths.append(width)
-        specs.append(f"%{'' if numeric else '-'}{width}s")
-    template = "  ".join(specs)
-    lines = [template % tuple(heads), template % tuple("-" * w for w in widths)]
-    lines += map(template.__mod__, zip(*columns_values, strict=True))
-    return "\n".join(map(str.rstrip, lines)) + "\n"
+    """The list as ``list`` prints it in ``fmt``: :func:`commands.listing.list_text`'s text."""
+    return list_text(rating_list, fmt)
 
 
 _CODE: dict[str, str] = {}
