@@ -37,8 +37,10 @@ of :data:`FAMILIES`: IECG, ICU, ECF grading, ECF online, FIDE, Glicko, Glicko-2)
   leader, target ≤ 0.3 s CPU each;
 - for the IECG only, on that copy: ``ratings publish`` of the list of the
   period five years (30 periods) before the latest, then ``ratings audit`` of
-  it, target ≤ 2 s CPU; then, after a correction in that period, the audit's
-  replay path, target no more CPU than the cold replay's.
+  it, target ≤ 2 s CPU (the reproduction proved by the chain and the rules'
+  fingerprint); after a correction in that period, reported after the
+  publication, the audit again (the same path); then ``ratings audit
+  --replay``, the replay path, target no more CPU than the cold replay's.
 
 ``--json PATH`` writes every figure with stable keys (family → measure →
 value, plus the machine and the parameters); ``--compare SAVED.json`` prints
@@ -134,7 +136,7 @@ before the warm games' (six periods back under the IECG, twelve under a monthly 
 AUDIT_TARGET = 2.0
 """``ratings audit`` of a list published five years back, in a new process: at most this many CPU seconds."""
 AUDIT_REPLAY_TARGET = 1.0
-"""The audit's replay path (after a correction in the audited period) as a ratio to the family's cold
+"""The audit's replay path (``ratings audit --replay``) as a ratio to the family's cold
 replay (CPU seconds): at most this (no slower than a cold replay)."""
 AUDIT_ROUNDS = 3
 """Runs of ``ratings audit``; the median counts."""
@@ -1586,9 +1588,10 @@ def section_audit(
     figures: Figures,
 ) -> None:
     """Publish the list of ``audited`` as of a date after its period, then audit it in new processes;
-    then correct a game of that period and audit again, the audit's replay path against the family's
-    cold replay (``figures``): the game after the first ``corrected`` of its month, which the correction
-    step may have corrected already (on a short federation the two steps can fall in one month)."""
+    then correct a game of that period and audit again (a fact after the publication's head leaves the
+    proof standing), then ``audit --replay``, the replay path, against the family's cold replay
+    (``figures``): the game after the first ``corrected`` of its month, which the correction step may have
+    corrected already (on a short federation the two steps can fall in one month)."""
     say = report.say
     scheme = get_rules(rules).periods
     ended = scheme.last_day(scheme.index(audited))
@@ -1617,9 +1620,9 @@ def section_audit(
         "seconds": wall,
         "cpu_seconds": cpu,
         "reproduced": reproduced,
-        "after_correction_seconds": None,
-        "after_correction_cpu_seconds": None,
-        "after_correction_cpu_ratio_cold": None,
+        "replay_seconds": None,
+        "replay_cpu_seconds": None,
+        "replay_cpu_ratio_cold": None,
     }
     report.figures["audit"] = audit
 
@@ -1632,14 +1635,17 @@ def section_audit(
     fixed = cli_ran(db, "game", "correct", game, "--result", other, "--reason", "benchmark: after the publication")
     say(
         f"  then `{name} --db … game correct {game} --result {other}` (was {result}; a game of {audited}, "
-        f"reported today) {fixed.cpu:.2f}/{fixed.seconds:.2f}, and the audit again, which must replay:"
+        f"reported today, after the publication's head: it never counts in the list as published) "
+        f"{fixed.cpu:.2f}/{fixed.seconds:.2f}, and the audit again:"
     )
-    again_wall, again_cpu, _ = _audits(report, db, rules, audited, rounds)
-    audit["after_correction_seconds"], audit["after_correction_cpu_seconds"] = again_wall, again_cpu
+    _audits(report, db, rules, audited, rounds)
+    say(f"  then `{name} --db … audit --rules {rules} --period {audited} --replay`, the replay path, asked for:")
+    again_wall, again_cpu, _ = _audits(report, db, rules, audited, rounds, "--replay")
+    audit["replay_seconds"], audit["replay_cpu_seconds"] = again_wall, again_cpu
     cold_cpu = figures.get("cold_process_cpu_seconds")
     if cold_cpu:
         ratio = again_cpu / cold_cpu
-        audit["after_correction_cpu_ratio_cold"] = ratio
+        audit["replay_cpu_ratio_cold"] = ratio
         say(
             f"    its CPU seconds against the cold replay's, its process's whole CPU seconds as the audit's "
             f"({cold_cpu:.2f} s): {ratio:.2f}"
@@ -1652,10 +1658,10 @@ def section_audit(
         )
 
 
-def _audits(report: Report, db: Path, rules: str, period: str, rounds: int) -> tuple[float, float, str]:
-    """``ratings audit`` of the list of ``period``, ``rounds`` times: the median wall and CPU seconds and the
-    last report."""
-    runs = [cli_ran(db, "audit", "--rules", rules, "--period", period) for _ in range(rounds)]
+def _audits(report: Report, db: Path, rules: str, period: str, rounds: int, *options: str) -> tuple[float, float, str]:
+    """``ratings audit`` of the list of ``period`` (with ``options``), ``rounds`` times: the median wall and
+    CPU seconds and the last report (its verdict, how it was reached, and what changed since)."""
+    runs = [cli_ran(db, "audit", "--rules", rules, "--period", period, *options) for _ in range(rounds)]
     wall, cpu = medians(runs)
     say = report.say
     say(f"    {samples(runs)}: median {cpu:.2f} s CPU, {wall:.2f} s wall")
@@ -1665,6 +1671,8 @@ def _audits(report: Report, db: Path, rules: str, period: str, rounds: int) -> t
         if at is not None:
             shown = lines[at] if heading == "3. " else f"{lines[at]} {lines[at + 1].strip()}"
             say(f"    it said: {shown}")
+            if heading == "1. " and at + 2 < len(lines) and lines[at + 2].strip():
+                say(f"    and how: {lines[at + 2].strip()}")
     return wall, cpu, runs[-1].out
 
 

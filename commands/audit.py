@@ -78,8 +78,14 @@ def publish(obj: Context, rules: str, period: str, on: str | None) -> None:
 @rules_option
 @period_option
 @click.option("--on", "on", metavar="YYYY-MM-DD", help="The publication to audit [default: the latest].")
+@click.option(
+    "--replay",
+    is_flag=True,
+    help="Replay the log up to the publication's head even when the chain and the rules' fingerprint prove the "
+    "reproduction without it.",
+)
 @pass_context
-def audit(obj: Context, rules: str, period: str, on: str | None) -> None:
+def audit(obj: Context, rules: str, period: str, on: str | None, replay: bool) -> None:
     """Audit a published list: does the log still reproduce it, and what changed since, and why.
 
     The reproduction is proved without replaying the log when the log up to
@@ -90,9 +96,10 @@ def audit(obj: Context, rules: str, period: str, on: str | None) -> None:
     \b
     Example:
         ratings audit --rules iecg-1.7 --period 2024-01
+        ratings audit --rules iecg-1.7 --period 2024-01 --replay
     """
     with refusals(obj):
-        report = obj.ratings().audit(rules, period, on or None)
+        report = obj.ratings().audit(rules, period, on or None, replay=replay)
     click.echo(audit_text(report), nl=False)
 
 

@@ -269,10 +269,11 @@ class Ratings:
         second = self.projector.rating_list(against_rules or rules, period, known_date(against_known_at))
         return Diff(first, second, compare(first, second))
 
-    def audit(self, rules: str, period: str, on: str | date | None = None) -> Audit:
+    def audit(self, rules: str, period: str, on: str | date | None = None, *, replay: bool = False) -> Audit:
         """Audit the latest publication of a list (the one on ``on``, if given), as ``ratings audit`` does:
-        whether the log still reproduces it, and what changed since, and why."""
-        return run_audit(self.projector, rules, period, known_date(on, "date"), db=self.path)
+        whether the log still reproduces it, and what changed since, and why; ``replay``: by replaying the
+        log up to the publication's head, whatever the chain and the fingerprint prove."""
+        return run_audit(self.projector, rules, period, known_date(on, "date"), db=self.path, replay=replay)
 
     def publications(self) -> builtins.list[Publication]:
         """Every list published, in log order."""

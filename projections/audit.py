@@ -360,12 +360,22 @@ def _head_broken(head: chain.Head, now: chain.Head | None) -> str:
     )
 
 
+REPLAY_ASKED = "asked for (--replay)"
+"""Why an audit replayed the log when the caller asked it to."""
+
+
 def _reproduction(
-    projector: Projector, db: str | None, publication: Publication, known: Knowledge, now: RatingList
+    projector: Projector,
+    db: str | None,
+    publication: Publication,
+    known: Knowledge,
+    now: RatingList,
+    replay: bool = False,
 ) -> tuple[Proof, RatingList]:
     """The verdict's proof, and the list as published: on the proved path from ``projector`` (the list now when
-    nothing changed since, else as ``known``) when its digest is the one recorded, else replayed from the log."""
-    proof = prove(db, publication)
+    nothing changed since, else as ``known``) when its digest is the one recorded, else replayed from the log
+    (always, with ``replay``)."""
+    proof = Proof(True, REPLAY_ASKED) if replay else prove(db, publication)
     if not proof.replayed:
         if digest(now) == publication.digest:  # nothing changed since: the list now is the one published
             return proof, now
@@ -392,6 +402,7 @@ def run_audit(
     *,
     from_log: bool = True,
     db: str | None = None,
+    replay: bool = False,
 ) -> Audit:
     """Audit the latest publication of a list (the one on ``on``, if given): audit issue §3 (1)–(3).
 
@@ -399,7 +410,7 @@ def run_audit(
     projections file (issue 10 §1): proved without a replay from the chain of
     the ledger ``db`` and the rules version's fingerprint when they allow
     (:func:`prove`), else by folding the log up to the publication's head in
-    memory. ``projector`` (which may use the projections file) answers what
+    memory (always, with ``replay``). ``projector`` (which may use the projections file) answers what
     the list is now and what changed; on the proved path it also gives the
     list as published, taken only when its digest is the one recorded (else
     the log is replayed). ``from_log=False`` takes the reproduction from
@@ -412,7 +423,7 @@ def run_audit(
     now = projector.rating_list(rules, period)
     proof: Proof | None = None
     if from_log:
-        proof, reproduced = _reproduction(projector, db, publication, known, now)
+        proof, reproduced = _reproduction(projector, db, publication, known, now, replay)
     else:
         reproduced = projector.rating_list(rules, period, known)
     params = get_rules(rules)

@@ -203,3 +203,17 @@ def test_the_python_api_says_how_it_reached_its_verdict(published: tuple[Ratings
         audit = api.audit("iecg-1.7", "2024-01")
     assert audit.reproduces and audit.proof is not None and not audit.proof.replayed
     assert audit.proof.broken is None and audit.changes == []
+
+
+def test_replay_on_request_gives_the_same_verdict_by_the_log(published: tuple[Ratings, str]) -> None:
+    """``--replay``: an officer who wants the list recomputed from the log gets it, and the verdict of the
+    untouched ledger is the same: its four players as published (A 2005, B 1797, C 1605, D 1393)."""
+    ratings, sha = published
+    out = ratings.ok(*AUDIT, "--replay").output
+    assert first_part(out) == (
+        "1. Reproduced from the log as it stood at the publication, as known on its date: yes: "
+        f"digest sha256:{sha} (4 players) replayed the log up to the head: asked for (--replay)"
+    )
+    assert out.endswith("3. No player's rating, status or position changed since the publication.\n")
+    listed = json.loads(ratings.ok("list", *RULES, "--period", "2024-01", "--format", "json").output)
+    assert {row["player"]: row["rating"] for row in listed["players"]} == {"A": 2005, "B": 1797, "C": 1605, "D": 1393}
