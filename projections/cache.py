@@ -25,7 +25,8 @@ more game reads only the new events and replays only the periods they touch.
   layout of a later version) raises :class:`CacheError`; the projector sets
   the file aside (:func:`set_aside`) and rebuilds it.
 
-Tables (created with sqlite-utils):
+Tables (plain ``sqlite3``, through :class:`Database`, so that a warm query does not import sqlite-utils and
+the date parser it brings; sqlite-utils writes the publication database of ``publish-db``):
 - ``meta``: the layout (``format``), the log position folded so far and the
   chain's hash at it (``position``, ``chain``);
 - ``players`` (as registered, with the reported date), ``player_corrections``,
