@@ -68,6 +68,9 @@ CREATE_WITNESS = f"""CREATE TABLE IF NOT EXISTS {WITNESS_TABLE} (
 INIT_LOCK = 0x52544C47
 """The advisory lock ``ratings init`` holds while it makes the tables (the ASCII of ``RTLG``)."""
 
+SCAN_ROWS = 4096
+"""Rows a scan of the log fetches from the server at a time."""
+
 CONNECT_TIMEOUT = 10
 """Seconds to wait for the server before saying it cannot be reached."""
 
@@ -170,7 +173,9 @@ class PgConnection:
         self.url = url
         self.read_only = read_only
 
-    def execute(self, sql: str, params: Sequence[object] = ()) -> psycopg.Cursor[tuple[Any, ...]]:
+    def execute(
+        self, sql: str, params: Sequence[object] = ()
+    ) -> psycopg.Cursor[tuple[Any, ...]] | psycopg.ServerCursor[tuple[Any, ...]]:
         stripped = sql.strip().upper()
         if stripped == "BEGIN":
             mode = "REPEATABLE READ READ ONLY" if self.read_only else "READ COMMITTED"
@@ -182,9 +187,26 @@ class PgConnection:
             pass
         else:
             sql = translate(sql)
-        cursor = self.conn.cursor(row_factory=tuple_row)
+        cursor: psycopg.Cursor[tuple[Any, ...]] | psycopg.ServerCursor[tuple[Any, ...]]
+        if " ORDER BY " in sql and " LIMIT " not in sql and self.in_transaction and not self._pipelined:
+            # A scan (the chain's, over the log or the witness): streamed from a cursor on the server, a few
+            # thousand rows at a time, as SQLite's cursor streams; a client cursor would hold every row.
+            PgConnection._scans += 1
+            cursor = self.conn.cursor(f"ledger_scan_{PgConnection._scans}", row_factory=tuple_row)
+            cursor.itersize = SCAN_ROWS
+        else:
+            cursor = self.conn.cursor(row_factory=tuple_row)
         cursor.execute(sql, params or None)
         return cursor
+
+    _scans = 0
+    """Scans opened so far in this process: each server cursor's name is unique."""
+
+    @property
+    def _pipelined(self) -> bool:
+        """Whether the connection is in pipeline mode (a recording's, inside eventsourcing's insert), where a
+        server cursor cannot be opened: the reads there are a few rows."""
+        return self.conn.info.pipeline_status != psycopg.pq.PipelineStatus.OFF
 
     def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
         with self.conn.cursor(row_factory=tuple_row) as cursor:

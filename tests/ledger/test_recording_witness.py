@@ -319,3 +319,18 @@ def test_on_postgresql_a_recording_after_an_unsealed_tail_ends_with_the_witness_
     assert witnessed_hashes(blocks) == pg_expected(central)
     assert central.notices == []
     assert verify(central.path, extend=False).ok
+
+
+def test_on_postgresql_the_chain_s_scans_stream_from_the_server(central: RatingLedger) -> None:
+    """A scan of the log (``verify``, a seal's tail, an audit's recomputation) reads a few thousand rows at a
+    time from a cursor on the server, as SQLite's cursor streams; a look-up by position is a plain query."""
+    record_games(central, 1, 3)  # positions 3 to 5
+    with closing(chain._read_only(central.path)) as conn:
+        scan = conn.execute(chain._SELECT_ROWS, (0,))
+        assert isinstance(scan, psycopg.ServerCursor)
+        assert [row[0] for row in scan.fetchmany(2)] == [1, 2]
+        assert [row[0] for row in scan.fetchmany(10)] == [3, 4, 5]
+        one = conn.execute(chain._SELECT_ROW, (4,))
+        assert not isinstance(one, psycopg.ServerCursor) and one.fetchone()[0] == 4
+    found = chain.recompute(central.path, [5])
+    assert found[5].head == Head(5, pg_expected(central)[5].hex())
