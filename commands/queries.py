@@ -14,7 +14,6 @@ from typing import Any
 import click
 
 from commands import listing, output, params
-from commands.chart import Series, check_plot, history_scene, write_chart
 from commands.context import Context, pass_context, refusals
 from commands.explanation_text import explanation_text
 from commands.listing import headings, list_text
@@ -145,6 +144,8 @@ def history(obj: Context, player_id: str, rules: tuple[str, ...], known_at: str 
         ratings history 1001 --rules iecg-1.7 --known-at 2024-03-01
         ratings history 1001 --rules fide-2024 --rules glicko2 --plot 1001.svg
     """
+    from commands.chart import Series, check_plot, history_scene, write_chart  # history's own: not list's
+
     if len(rules) > 1 and plot is None:
         raise click.UsageError("several --rules draw one chart: give --plot FILE.svg or FILE.png, or one --rules")
     twice = sorted({r for r in rules if rules.count(r) > 1})
