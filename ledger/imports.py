@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Final
 
 from ledger.errors import ImportRowError, LedgerError
-from ledger.lines import _LONE_CR, BOM, LineReader
+from ledger.lines import BOM, LineReader
 from ledger.values import TEXT_MAXIMUM
 
 PLAYER_COLUMNS = ("player", "name", "country", "starting_rating", "source", "rated_games")
@@ -37,56 +37,7 @@ def csv_lines(binary: IO[bytes]) -> LineReader:
 
     NUL bytes are left to :func:`read_rows`, which names their cell.
     """
-    return _CsvLines(binary, limit=MAX_LINE, refuse=ImportRowError, controls=False, kind="a CSV file")
-
-
-class _CsvLines(LineReader):
-    """:class:`LineReader` with a quick path for the usual line (issue 23 §5): read whole by one ``readline``,
-    ending in a line feed and holding no carriage return, it is decoded as it is; any other goes the general
-    way (a copy of :meth:`LineReader._raw_lines`, a CSV file having no ``max_bytes``), so the limits and
-    refusals are the same."""
-
-    def __iter__(self) -> Iterator[str]:
-        readline, limit, decode = self._binary.readline, self.limit, self._decode
-        carry = b""
-        first = True
-        while True:
-            want = limit + 2 - len(carry)
-            chunk = readline(want)
-            self.consumed += len(chunk)
-            if first:
-                first = False
-                chunk = chunk.removeprefix(BOM)
-            if not carry and chunk.endswith(b"\n") and b"\r" not in chunk:  # the quick path
-                if len(chunk) > limit + 1:
-                    raise self._too_long()
-                self.number += 1
-                yield decode(chunk)
-                continue
-            raw = carry + chunk
-            ended = chunk.endswith(b"\n")
-            eof = not ended and len(chunk) < want
-            held = b""
-            if not ended and not eof and raw.endswith(b"\r"):  # maybe the CR of a CR LF cut by the read
-                raw, held = raw[:-1], b"\r"
-            pieces = _LONE_CR.split(raw)
-            for piece in pieces[:-1]:
-                line = self._check(piece + b"\r")
-                self.number += 1
-                yield decode(line)
-            last = pieces[-1]
-            if ended or eof:
-                if last:
-                    line = self._check(last)
-                    self.number += 1
-                    yield decode(line)
-                if eof:
-                    return
-                carry = b""
-            else:
-                carry = last + held
-                if len(last) > self.limit:
-                    raise self._too_long()
+    return LineReader(binary, limit=MAX_LINE, refuse=ImportRowError, controls=False, kind="a CSV file")
 
 
 def count_lines(binary: IO[bytes]) -> int:

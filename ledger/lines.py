@@ -103,6 +103,9 @@ class LineReader:
             if first:
                 first = False
                 chunk = chunk.removeprefix(BOM)
+            if not carry and chunk.endswith(b"\n") and b"\r" not in chunk:  # the usual line, read whole
+                yield self._check(chunk)
+                continue
             raw = carry + chunk
             ended = chunk.endswith(b"\n")
             eof = not ended and len(chunk) < want
