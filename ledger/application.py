@@ -1758,6 +1758,20 @@ class RatingLedger(Application[UUID]):
         longest = values.ID_MAXIMUM
         check_event = self._check_game_event
 
+        def placed(
+            get: Callable[[str], str | None], tournament: str | None, finished_on: str
+        ) -> tuple[str | None, str | None]:
+            """The row's tournament name, event and mode checked (each once per distinct value): its event and
+            mode."""
+            if tournament:
+                names[tournament]
+            event_id, mode = get("event") or None, get("mode") or None
+            if event_id is not None:
+                event_id = check_event(event_id, finished_on)
+            if mode is not None:
+                modes[mode]
+            return event_id, mode
+
         def long_way(row: dict[str, str]) -> bulk.GameTuple:
             get = row.get
             game, white, black = self._check_sides(get("game", ""), get("white", ""), get("black", ""), is_known)
@@ -1767,13 +1781,7 @@ class RatingLedger(Application[UUID]):
             finished_on, reported, kind, tc = terms[when]
             values.check_forfeit_result(result, kind)  # issue 22 §4
             tournament = get("tournament")
-            if tournament:
-                names[tournament]
-            event_id, mode = get("event") or None, get("mode") or None
-            if event_id is not None:
-                event_id = check_event(event_id, finished_on)
-            if mode is not None:
-                modes[mode]
+            event_id, mode = placed(get, tournament, finished_on)
             if births and (white in births or black in births):
                 self._check_born(finished_on, white, black, born=births.get)
             return (game, white, black, result, finished_on, tournament or None, tc, event_id, mode, kind, reported)
@@ -1791,13 +1799,7 @@ class RatingLedger(Application[UUID]):
                 finished_on, reported, kind, tc = terms[(finished, get("reported"), forfeit, get("time_control"))]
                 if (kind != "none" and result == "1/2-1/2") or finished_on < white_from or finished_on < black_from:
                     raise bulk.LongWay
-                if tournament:
-                    names[tournament]
-                event_id, mode = get("event") or None, get("mode") or None
-                if event_id is not None:
-                    event_id = check_event(event_id, finished_on)
-                if mode is not None:
-                    modes[mode]
+                event_id, mode = placed(get, tournament, finished_on)
             except (bulk.LongWay, LedgerError, KeyError):  # KeyError: a row without some column
                 return long_way(row)
             return (game, white, black, result, finished_on, tournament or None, tc, event_id, mode, kind, reported)
