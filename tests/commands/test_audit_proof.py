@@ -24,6 +24,7 @@ from projections import fingerprint
 from projections.api import Ratings as Ratings_
 from tests.commands.support import RULES, Ratings, record
 from tests.commands.test_audit import later_facts, publish_scenario
+from tests.commands.test_projections_file import edit_the_cached_list
 
 AUDIT = ("audit", *RULES, "--period", "2024-01")
 
@@ -182,14 +183,7 @@ def test_an_edited_projections_file_sends_the_audit_to_the_log(published: tuple[
     raised by hand): the audit replays the log for the published rows, and says why."""
     ratings, sha = published
     ratings.ok("list", *RULES, "--period", "2024-01")  # materialises the list in the projections file
-    with closing(sqlite3.connect(ratings.db.with_name(ratings.db.stem + ".projections.db"))) as conn:
-        (text,) = conn.execute("SELECT list FROM materialised").fetchone()
-        rows = json.loads(text)
-        for row in rows:
-            if row[2] == "A":
-                row[5] += 100
-        conn.execute("UPDATE materialised SET list = ?", (json.dumps(rows, separators=(",", ":")),))
-        conn.commit()
+    edit_the_cached_list(ratings)
     part = first_part(ratings.ok(*AUDIT).output)
     assert part.endswith(
         f"yes: digest sha256:{sha} (4 players) replayed the log up to the head: the projections file's list as "
