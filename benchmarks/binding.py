@@ -1,4 +1,4 @@
-"""What binding the projections file to the hash chain costs (issue 10 §1): ``python -m benchmarks.binding``.
+"""What binding the projections file to the hash chain costs: ``python -m benchmarks.binding``.
 
 On the ledger a benchmark run left (``DIR/federation.db`` and its warm
 projections file), measured in this process:

@@ -1,4 +1,4 @@
-"""The import of a FIDE list into a ledger (issue 13 §3): ``python -m benchmarks.fide_import --players 1000000
+"""The import of a FIDE list into a ledger: ``python -m benchmarks.fide_import --players 1000000
 --registered 20000 --dir DIR``.
 
 Writes (or reuses) the synthetic list of :mod:`benchmarks.fide_list`, makes a ledger whose ``registered``

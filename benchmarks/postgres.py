@@ -1,4 +1,4 @@
-"""The rating ledger's benchmark on PostgreSQL (issue 15 §4): ``python -m benchmarks.postgres``.
+"""The rating ledger's benchmark on PostgreSQL: ``python -m benchmarks.postgres``.
 
 In one run, on a fresh database made on the server of ``--url`` (dropped afterwards unless ``--keep``),
 against baselines measured in the same run on the same machine and server:
@@ -7,7 +7,7 @@ against baselines measured in the same run on the same machine and server:
    calls) against a raw ``COPY`` of the same CSV rows into fresh plain tables with the CSV's columns (the
    file's bytes, and the rows read beforehand), and a raw ``executemany`` of the rows read beforehand
    (the measure of the SQLite benchmark's target, raw time / our time ≥ 0.1); raw runs twice, best counts;
-2. cold replay: ``Projector(stores.open_reader(url), new cache file).rating_list(iecg-1.7, latest)``
+2. cold replay: ``Projector(stores.store(url).open_reader(), new cache file).rating_list(iecg-1.7, latest)``
    against a raw scan (``SELECT notification_id, topic, state FROM ratingledger_events ORDER BY
    notification_id`` through a server-side cursor, ``json.loads`` of every state); each twice, in turn;
 3. warm list: one more game recorded (``RatingLedger.record_game``), then ``ratings --db URL list`` in a
@@ -275,13 +275,13 @@ def raw_scan(db: str) -> int:
 
 
 def cold_replay(db: str, cache: str | None, period: str) -> tuple[float, str]:
-    """``Projector(stores.open_reader(db), cache).rating_list(RULES, period)`` from a new cache file
+    """``Projector(stores.store(db).open_reader(), cache).rating_list(RULES, period)`` from a new cache file
     (None: without one); seconds and the list's JSON."""
     if cache is not None:
         remove_db(cache)
 
     def run() -> str:
-        reader = stores.open_reader(db)
+        reader = stores.store(db).open_reader()
         projector = Projector(reader, cache)
         document = projector.rating_list(RULES, period).as_json()
         projector.close()
@@ -315,7 +315,7 @@ def section_cold(db: str, cache: str, period: str, events: int, figures: Figures
         f"    cursor, json.loads of every state: {', '.join(f'{t:.2f} s' for t in raw_times)}: best {raw:.2f} s "
         f"({events / raw:,.0f} events/s)"
     )
-    say("  cold replay: Projector(stores.open_reader(url), new cache file).rating_list(...), writing the whole cache")
+    say("  cold replay: Projector(stores.store(url).open_reader(), new cache file).rating_list(...), whole cache")
     say(
         f"    {', '.join(f'{t:.2f} s' for t in cold_times)}: best {cold:.2f} s, ratio to the raw scan {cold / raw:.2f} "
         f"({listed:,} players listed; cache file {mb(Path(cache).stat().st_size)})"
@@ -567,7 +567,7 @@ def summary(figures: Figures) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="The rating ledger's benchmark on PostgreSQL (issue 15 §4).")
+    parser = argparse.ArgumentParser(description="The rating ledger's benchmark on PostgreSQL.")
     parser.add_argument("--games", type=int, default=Params.games)
     parser.add_argument("--players", type=int, default=Params.players)
     parser.add_argument("--years", type=int, default=Params.years)

@@ -1,4 +1,4 @@
-"""Every file reader on a gigabyte of bad input (issue 22 §3): ``python -m benchmarks.readers [--size BYTES]``.
+"""Every file reader on a gigabyte of bad input: ``python -m benchmarks.readers [--size BYTES]``.
 
 For each reader of a user's file (``import players`` CSV, ``import pgn
 --players`` CSV, ``import trf``, ``import pgn``, ``import fide-list`` TXT and
@@ -37,7 +37,7 @@ from typing import NamedTuple
 ROOT = Path(__file__).resolve().parent.parent
 
 SIZE = 1 << 30
-"""Each file's size: 1 GiB, as issue 22 §3 asks."""
+"""Each file's size: 1 GiB, far over any memory a reader may use."""
 MEMORY_TARGET = 300_000_000
 """The peak resident set of a refusal: at most this many bytes (300 MB)."""
 TIME_TARGET = 30.0

@@ -5,7 +5,7 @@ machine in the same run, every ``ratings`` command timed as a new process
 (process start included) and every whole-log measure in a process of its own
 (:mod:`benchmarks.cold`), each reported as **CPU seconds** (user + sys of that
 process), which a shared machine inflates far less than wall time, beside its
-wall seconds; the targets of issue 23 are checked against the CPU seconds:
+wall seconds; the targets are checked against the CPU seconds:
 
 - start-up: ``ratings --version`` against ``python -c "import click"``, target ≤ 0.15 s CPU and
   ≤ 3× the baseline;
@@ -77,13 +77,14 @@ from benchmarks.federation import DEFAULT_DATA, Params, Written, read_extra, wri
 from benchmarks.floors import FLOORS, time_control_kind
 from ledger.application import RatingLedger
 from ledger.store import SQLiteLogReader
+from projections import registry
 from projections.registry import get_rules
 from projections.replay import Projector, cache_path_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
 BIG = 1_000_000
-"""Above this many games the targets of a long log apply (issue 23: at 3M and 10M games)."""
+"""Above this many games the targets of a long log apply (those at 3M and 10M games)."""
 VERSION_TARGET = 0.15
 """``ratings --version`` in a new process: at most this many CPU seconds."""
 VERSION_RATIO_TARGET = 3.0
@@ -305,17 +306,30 @@ class Family:
     """Its floor in :data:`benchmarks.floors.FLOORS` (None: no floor)."""
 
 
-FAMILIES = (
-    Family("iecg", "IECG", "iecg-1.7", False, "iecg"),
-    Family("icu", "ICU", "icu-1980", False, "icu"),
-    Family("ecf-grading", "ECF grading", "ecf-grading", True, "ecf-grading"),
-    Family("ecf-online", "ECF online", "ecf-online", True, "ecf-online"),
-    Family("fide", "FIDE", "fide-2024", True, "fide"),
-    Family("glicko", "Glicko", "glicko", False, "glicko"),
-    Family("glicko2", "Glicko-2", "glicko2", False, "glicko2"),
-)
-"""Every registered system family, in the order measured; FIDE by fide-2024, the version in force
-at the end of the default federation (fide-2025 is from October 2025)."""
+FEDERATION_END = f"{Params.first_year + Params.years - 1}-12-31"
+"""The last day of the default federation (:class:`benchmarks.federation.Params`)."""
+
+
+def _families() -> tuple[Family, ...]:
+    """Every registered family (:data:`projections.registry.FAMILIES`), each name that stands for it today
+    (:attr:`~projections.rules.versions.Family.current`); a timeline by the version it gives the latest
+    period of the default federation (FIDE's by fide-2024: fide-2025 is from October 2025). Its key is its
+    system's (the JSON figures' keys), its floor that of :data:`benchmarks.floors.FLOORS` if any."""
+    found: list[Family] = []
+    for family in registry.FAMILIES:
+        for name in family.current:
+            params: Any = get_rules(name)
+            if registry.VERSIONS[name].timeline:  # the version in force at the federation's end
+                params = params.for_period(params.periods.index_of_day(FEDERATION_END))
+            key = registry.system_for(params).family
+            # a list of one rate of play (the ECF's ``category``, FIDE's ``list_name``): the standard one
+            standard = "standard" in (getattr(params, "category", None), getattr(params, "list_name", None))
+            found.append(Family(key, params.name, params.name, standard, key if key in FLOORS else None))
+    return tuple(found)
+
+
+FAMILIES = _families()
+"""Every registered system family, in the registry's order."""
 
 
 def family_of(name: str) -> Family:
@@ -734,7 +748,7 @@ def main(argv: list[str] | None = None) -> int:
         "--skip-audit",
         action="store_true",
         help="Skip the IECG's publish and audit step (two audits of the log as it stood five years back: long "
-        "at ten million games, and not among issue 23's measures there).",
+        "at ten million games, and not among the speed targets there).",
     )
     parser.add_argument("--check", action="store_true", help="Exit with status 1 if a target is missed.")
     args = parser.parse_args(argv)
@@ -1037,7 +1051,7 @@ def section_family(
     if family.key == "iecg" and skip_audit:
         say(f"  {number}.5 audit: skipped (--skip-audit)")
     elif family.key == "iecg":
-        # never before the end of the federation's first year: an empty list is not published (issue 22 §5)
+        # never before the end of the federation's first year: an empty list is not published
         first = scheme.index_of_day(f"{data.params.first_year}-12-31")
         periods_back = min(AUDIT_BACK, scheme.index(period) - first)
         audited = scheme.label(scheme.index(period) - periods_back)

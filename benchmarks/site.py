@@ -1,9 +1,9 @@
-"""The static site of a large ledger (issue 14): ``python -m benchmarks.site --dir DIR [--from P --to Q]``.
+"""The static site of a large ledger: ``python -m benchmarks.site --dir DIR [--from P --to Q]``.
 
 Writes (or reuses) the synthetic federation of :mod:`benchmarks.federation` (1,000,000 games, 20,000
 players by default) and its ledger in ``DIR``, warms the projections file with the list of ``--to``, then,
 each in a process of its own: the warm ``list`` of ``--to`` (the baseline), ``ratings site`` over
-``--from``..``--to`` into ``DIR/site``, and ``ratings site --check DIR/site`` (issue 22 §2). Prints each
+``--from``..``--to`` into ``DIR/site``, and ``ratings site --check DIR/site``. Prints each
 one's seconds and peak memory (VmHWM), the site's files and bytes, and the ratios.
 """
 
@@ -62,7 +62,7 @@ def run(folder: Path, first: str, last: str, rules: str, params: Params | None =
     out = folder / "site"
     shutil.rmtree(out, ignore_errors=True)
     site = measured([*base, "site", "--rules", rules, "--from", first, "--to", last, "--out", str(out)])
-    check = measured(["site", "--check", str(out)])  # issue 22 §2: every file against the manifest, every table
+    check = measured(["site", "--check", str(out)])  # every file against the manifest, every table
     files = [path for path in out.rglob("*") if path.is_file()]
     return {
         "rules": rules,

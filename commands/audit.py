@@ -1,5 +1,4 @@
-"""``publish``, ``audit``, ``diff``, ``export`` and ``verify``: published lists and a verifiable log
-(audit issue §2–§4)."""
+"""``publish``, ``audit``, ``diff``, ``export`` and ``verify``: published lists and a verifiable log."""
 
 from __future__ import annotations
 
@@ -13,10 +12,8 @@ from commands import output, params
 from commands.context import Context, found_damaged, pass_context, refusals, say
 from commands.listing import list_text
 from commands.options import format_option, known_at_option, known_date, period_option, rules_option
-from ledger import chain
-from ledger import damage as ledger_damage
+from ledger import chain, stores
 from ledger.outputs import written_aside
-from ledger.stores import is_central, open_reader
 from projections.api import publish as publish_list
 from projections.audit import Audit, Change, Line, digest, publications, run_audit
 from projections.cache import CacheError
@@ -238,7 +235,7 @@ def export(obj: Context, rules: str, first: str, last: str, known_at: str | None
         ratings export --rules iecg-1.7 --from 2024-01 --to 2024-11 --format csv --out lists
     """
     with refusals(obj):
-        directory = obj.output(out, "--out", kind="folder")  # issue 22 §1: never onto the ledger...
+        directory = obj.output(out, "--out", kind="folder")  # never onto the ledger...
     if directory.exists() and not directory.is_dir():  # misuse (exit 2), once the ledger's files are refused
         raise click.BadParameter(f"{out} is a file, not a folder", param_hint="'--out'")
     with refusals(obj):
@@ -252,7 +249,7 @@ def export(obj: Context, rules: str, first: str, last: str, known_at: str | None
     try:
         directory.mkdir(parents=True, exist_ok=True)
         for rating_list, path in zip(lists, files, strict=True):
-            with written_aside(path) as temp:  # issue 22 §1: a failed write leaves the old file whole
+            with written_aside(path) as temp:  # a failed write leaves the old file whole
                 temp.write_text(list_text(rating_list, fmt), encoding="utf-8")
             written.append(f"{path}  {len(rating_list.rows)} players  sha256:{digest(rating_list)[:16]}…")
     except OSError as error:  # --out into a file, an unwritable folder, a full disk: no traceback
@@ -283,7 +280,7 @@ def verify(obj: Context, head: str | None, check_projections: bool) -> None:
 
     With --cache, also reads the projections file (without writing to it) and
     recomputes from the log every list, run and folded fact it holds: a file
-    edited by hand is named, list by list (issue 10 §1).
+    edited by hand is named, list by list.
 
     \b
     Example:
@@ -298,10 +295,10 @@ def verify(obj: Context, head: str | None, check_projections: bool) -> None:
         report = chain.verify(obj.db, recorded, external)
     damage = report.damage_line()
     if damage is not None:
-        found_damaged(obj, f"SQLite's integrity check: {report.damage[0]}")  # issue 22 §5
+        found_damaged(obj, f"SQLite's integrity check: {report.damage[0]}")  # no recording until it verifies
         click.echo(damage)
-    elif report.ok and not unreadable and not is_central(obj.db):
-        was = ledger_damage.cleared(obj.db)  # issue 22 §5: a restored file takes facts again
+    elif report.ok and not unreadable:
+        was = obj.store.damage_cleared()  # a restored file takes facts again
         if was is not None:
             say(f"the ledger takes facts again: it was found damaged ({was}) and now verifies")
     click.echo(report.summary())
@@ -324,7 +321,7 @@ def verify(obj: Context, head: str | None, check_projections: bool) -> None:
 def recorded_heads(db: str, unreadable: list[str]) -> list[chain.RecordedHead]:
     """The heads the publications of the ledger ``db`` recorded, for ``verify``, ``copy`` and ``backup``;
     ``unreadable`` gets a line for each damaged publication."""
-    reader = open_reader(db)
+    reader = stores.store(db).open_reader()
     try:
         return [
             chain.RecordedHead(chain.Head(p.log_position, p.log_hash), p.position)

@@ -207,7 +207,7 @@ def check_plot(plot: str) -> None:
 
 def write_chart(plot: str, drawn: Scene) -> None:
     """Write the scene to ``plot``, as SVG or PNG by its extension; an unwritable file refuses, no traceback.
-    Written aside and renamed (issue 22 §1): a failed write leaves the old file whole. The command checked
+    Written aside and renamed: a failed write leaves the old file whole. The command checked
     ``plot`` with :meth:`commands.context.Context.output` first."""
     path = Path(plot)
     try:

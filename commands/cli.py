@@ -85,27 +85,27 @@ def import_() -> None:
 
 
 prior = DefaultGroup(
-    "prior", "commands.players:player_prior", short_help="Record a rating the player brings from another system."
+    "prior", "commands.player:player_prior", short_help="Record a rating the player brings from another system."
 )
 """``ratings player prior P …`` records a prior rating; ``ratings player prior void P …`` voids one."""
 
 adjust = DefaultGroup(
     "adjust", "commands.reference:adjust", short_help="Record a grading committee's adjustment, or void one."
 )
-"""``ratings adjust …`` records an adjustment; ``ratings adjust void …`` voids one (issue 10 §3)."""
+"""``ratings adjust …`` records an adjustment; ``ratings adjust void …`` voids one."""
 
 export = DefaultGroup(
     "export", "commands.audit:export", short_help="Write the lists of a run of periods, or an event as TRF."
 )
-"""``ratings export --rules …`` writes lists; ``ratings export trf --event E`` writes a tournament report (issue 13)."""
+"""``ratings export --rules …`` writes lists; ``ratings export trf --event E`` writes a tournament report."""
 
 COMMANDS: dict[LazyGroup, dict[str, str]] = {
     cli: {
-        "list": "commands.queries:list_",
-        "explain": "commands.queries:explain",
-        "history": "commands.queries:history",
-        "log": "commands.queries:log",
-        "players": "commands.registry_listing:players_",
+        "list": "commands.list_:list_",
+        "explain": "commands.explain:explain",
+        "history": "commands.history:history",
+        "log": "commands.log:log",
+        "players": "commands.players:players_",
         "publish": "commands.audit:publish",
         "publish-db": "commands.publication_db:publish_db",
         "audit": "commands.audit:audit",
@@ -114,17 +114,17 @@ COMMANDS: dict[LazyGroup, dict[str, str]] = {
         "init": "commands.files:init",
         "backup": "commands.files:backup",
         "copy": "commands.files:copy",
-        "pool": "commands.inflation:pool",
+        "pool": "commands.pool:pool",
         "rules": "commands.reference:rules_",
         "convert": "commands.reference:convert_",
         "demo": "commands.demo:demo",
         "site": "commands.site:site",
     },
     player: {
-        "register": "commands.players:player_register",
-        "withdraw": "commands.players:player_withdraw",
-        "inactive": "commands.players:player_inactive",
-        "reactivate": "commands.players:player_reactivate",
+        "register": "commands.player:player_register",
+        "withdraw": "commands.player:player_withdraw",
+        "inactive": "commands.player:player_inactive",
+        "reactivate": "commands.player:player_reactivate",
         "correct": "commands.corrections:player_correct",
         "void": "commands.undo:player_void",
         "restore": "commands.undo:player_restore",
@@ -136,12 +136,12 @@ COMMANDS: dict[LazyGroup, dict[str, str]] = {
     adjust: {"void": "commands.undo:adjust_void"},
     export: {"trf": "commands.tournament_reports:export_trf"},
     game: {
-        "record": "commands.games:game_record",
-        "adjudicate": "commands.games:game_adjudicate",
+        "record": "commands.game:game_record",
+        "adjudicate": "commands.game:game_adjudicate",
         "correct": "commands.corrections:game_correct",
         "void": "commands.corrections:game_void",
         "restore": "commands.corrections:game_restore",
-        "show": "commands.games:game_show",
+        "show": "commands.game:game_show",
     },
     event: {
         "register": "commands.events:event_register",

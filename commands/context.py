@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from ledger.stores import ClosableReader, is_central, open_reader, shown, store_errors
+from ledger import stores
+from ledger.stores import ClosableReader, Store
 
 if TYPE_CHECKING:
     from ledger.application import RatingLedger
@@ -27,21 +29,18 @@ def refused_errors() -> tuple[type[Exception], ...]:
     """Errors that mean "refused": a message and exit status 1."""
     from ledger.chain import ChainError
     from ledger.errors import LedgerError
-    from projections.periods import PeriodError
     from projections.registry import UnknownRulesError
     from projections.rules.conversions import ConversionError
+    from projections.rules.periods import PeriodError
 
     return (LedgerError, PeriodError, UnknownRulesError, LookupError, ChainError, ConversionError)
-
-
-"""Errors of the ledger file itself (not a SQLite file, not writable, locked...): a message and exit status 1."""
 
 
 class Context:
     """What every command gets from the group: the ledger file, who types, the cache choice.
 
     Recording commands open the ledger with :meth:`ledger`; read commands only ever read it,
-    through :meth:`reader` or :meth:`ratings` (issue 10 §2): neither creates nor changes a file.
+    through :meth:`reader` or :meth:`ratings`: neither creates nor changes a file.
     """
 
     def __init__(self, db: str, by: str | None, cache: bool, cache_dir: str | None = None) -> None:
@@ -51,6 +50,12 @@ class Context:
         self.cache_dir = cache_dir
         self.opened: RatingLedger | None = None
         self._read: list[Ratings] = []
+
+    @cached_property
+    def store(self) -> Store:
+        """The store ``--db`` names, chosen once (:mod:`ledger.stores`), when the command first asks for it: a
+        command that never opens the ledger loads no database driver."""
+        return stores.store(self.db)
 
     skip_unusable = False
     """``ratings --skip-unusable``: compute without the stored facts a replay cannot use, naming each on stderr."""
@@ -74,7 +79,7 @@ class Context:
 
     def reader(self) -> ClosableReader:
         """A read-only reader of the ledger: a missing or foreign file is refused (a LedgerError)."""
-        return open_reader(self.db)
+        return self.store.open_reader()
 
     def cache_path(self) -> str | None:
         """Where the projections file lives (:func:`projections.api.cache_file`): in ``--cache-dir`` (env
@@ -84,7 +89,7 @@ class Context:
         return cache_file(self.db, self.cache_dir, say)
 
     def output(self, target: str, option: str, *, kind: str = "file", source: str | None = None) -> Path:
-        """Issue 22 §1: the file ``target`` that ``option`` names, refused (exit 1, whatever ``--overwrite``
+        """The file ``target`` that ``option`` names, refused (exit 1, whatever ``--overwrite``
         says) when it is or leads to the ledger, its projections file, or one of their SQLite side files.
         Write it with :func:`ledger.outputs.written_aside` (:func:`~ledger.outputs.written_new` for a new file).
         ``kind``: what the refusal asks for instead (``file``, ``folder``); ``source``: another ledger the
@@ -95,7 +100,7 @@ class Context:
         return check_target(target, guarded, option, kind=kind)
 
     def output_folder(self, target: str, option: str) -> Path:
-        """Issue 22 §1: a folder to be replaced whole (a site), refused when it is, leads to or holds the
+        """A folder to be replaced whole (a site), refused when it is, leads to or holds the
         ledger, its projections file or their side files."""
         from ledger.outputs import check_folder
 
@@ -109,15 +114,17 @@ class Context:
         from projections.api import cache_file
         from projections.replay import cache_path_for
 
-        db = self.db if db is None else db
-        if not is_central(db) and not Path(db).exists():
+        store = self.store if db is None else stores.store(db)
+        if store.file is None:  # on a server: only the projections file is here
+            return protected(store.db, cache_file(store.db, self.cache_dir), None)
+        if not store.file.exists():
             return ()
-        beside = None if is_central(db) else cache_path_for(db)
-        return protected(db, cache_file(db, self.cache_dir), beside)
+        return protected(store.db, cache_file(store.db, self.cache_dir), cache_path_for(store.db))
 
     def ratings(self, upto: int | None = None) -> Ratings:
         """The ledger opened read-only through the Python API, with the group's cache choice; ``upto``: the
-        log alone as it stood at that position (issue 10 §1: what ``audit``'s verdict never depends on)."""
+        log alone as it stood at that position (what ``audit``'s verdict never depends on: the projections
+        file is bound to the log, never trusted for it)."""
         from projections.api import Ratings
 
         opened = Ratings.open(
@@ -137,12 +144,14 @@ def say(line: str) -> None:
 
 
 def found_damaged(obj: Context, what: str) -> None:
-    """Issue 22 §5: a command found the ledger file damaged: mark it, so that no command records in it
-    until ``ratings verify`` passes (:mod:`ledger.damage`)."""
-    if not is_central(obj.db) and Path(obj.db).is_file():
-        from ledger import damage
+    """A command found the ledger damaged: the store remembers it, so that no command records in it until
+    ``ratings verify`` passes (:mod:`ledger.damage`, for a ledger file)."""
+    obj.store.found_damaged(what)
 
-        damage.found(obj.db, what)
+
+def _store_errors(obj: Context | None, *also: type[Exception]) -> tuple[type[Exception], ...]:
+    """The errors of the command's store; without its context, of every store made so far."""
+    return obj.store.errors(*also) if obj is not None else stores.errors(*also)
 
 
 @contextmanager
@@ -157,24 +166,25 @@ def refusals(obj: Context | None = None) -> Iterator[None]:
     try:
         yield
     except refused_errors() as error:
-        from ledger import damage
         from ledger.errors import DamagedLedgerError
 
         message = str(error.args[0]) if isinstance(error, LookupError) and error.args else str(error)
-        if isinstance(error, DamagedLedgerError) and error.path is not None and not is_central(error.path):
-            damage.found(error.path, error.detail or message)
+        if isinstance(error, DamagedLedgerError) and error.path is not None:
+            stores.store(error.path).found_damaged(error.detail or message)
         raise click.ClickException(message) from None
-    except store_errors(PersistenceError) as error:
+    except _store_errors(obj, PersistenceError) as error:
         from ledger.ledger_file import damage_of, describe_store_error
 
         damaged = damage_of(error)
         if damaged is not None and obj is not None:
             found_damaged(obj, f"SQLite: {damaged}")
-        raise click.ClickException(describe_store_error(error, shown(obj.db) if obj is not None else None)) from None
+        raise click.ClickException(
+            obj.store.describe_error(error) if obj is not None else describe_store_error(error, None)
+        ) from None
     except EventSourcingError as error:  # a stored event the library cannot decode (edited by hand)
         if obj is not None:
             found_damaged(obj, f"a stored event cannot be read: {type(error).__name__}")
-        where = f"the ledger {shown(obj.db)}" if obj is not None else "the ledger"
+        where = f"the ledger {obj.store.shown}" if obj is not None else "the ledger"
         raise click.ClickException(
             f"{where} holds a stored event that cannot be read ({type(error).__name__}: {error}): "
             "`ratings verify` says where; restore a backup"

@@ -1,8 +1,12 @@
-"""``game correct|void|restore`` and ``player correct``: corrections are new events (audit issue §1).
+"""``game correct|void|restore`` and ``player correct``: corrections are new events, nothing is edited.
 
 Each takes ``--reason`` (required) and ``--dry-run``: with it nothing is
 written, and the command prints every player whose rating would change on
 any list from the corrected game's period to the latest, old → new.
+
+Every ``void`` and ``restore`` command (of a game, a player, an event) is
+made by :func:`void_command`, on the ledger's one path for every kind of
+fact (:meth:`ledger.application.RatingLedger.void`).
 """
 
 from __future__ import annotations
@@ -82,11 +86,30 @@ def _position(line: Any) -> str:
 
 
 def report(obj: Context, rules: str, records: list[LogRecord], done: str) -> None:
+    """Say what was recorded (``done``), or, for a dry run, what it would change."""
     if records:
         with refusals():
             click.echo(impact_text(obj, rules, records), nl=False)
     else:
         click.echo(done)
+
+
+def void_command(kind: str, *, void: bool, metavar: str, done: str, help: str) -> click.Command:
+    """The ``void`` (``void``) or ``restore`` command of a kind of fact (:data:`ledger.application.KINDS`):
+    its id, then :func:`correction_options`; ``done`` says what was recorded, ``{id}`` the fact's id."""
+
+    @click.command("void" if void else "restore", help=help)
+    @click.argument("fact_id", metavar=metavar)
+    @correction_options
+    @pass_context
+    def command(obj: Context, fact_id: str, reason: str, reported: str | None, dry_run: bool, rules: str) -> None:
+        with refusals(obj):
+            ledger = obj.ledger()
+            act = ledger.void if void else ledger.restore
+            records = act(kind, fact_id, reason=reason, reported_on=reported, dry_run=dry_run)
+        report(obj, rules, records, done.format(id=fact_id))
+
+    return command
 
 
 @click.command("correct")
@@ -114,43 +137,38 @@ def game_correct(
     """
     changes = {field: value for field, value in facts.items() if value is not None}
     with refusals(obj):
-        records = obj.ledger().correct_game(
-            game_id, changes=changes, reason=reason, reported_on=reported, dry_run=dry_run
+        records = obj.ledger().correct(
+            "game", game_id, changes=changes, reason=reason, reported_on=reported, dry_run=dry_run
         )
     shown = ", ".join(f"{field} {value}" for field, value in changes.items())
     report(obj, rules, records, f"recorded: {game_id} corrected ({shown})")
 
 
-@click.command("void")
-@click.argument("game_id", metavar="ID")
-@correction_options
-@pass_context
-def game_void(obj: Context, game_id: str, reason: str, reported: str | None, dry_run: bool, rules: str) -> None:
-    """Void a game recorded in error, or annulled: it no longer counts.
+game_void = void_command(
+    "game",
+    void=True,
+    metavar="ID",
+    done="recorded: {id} void",
+    help="""Void a game recorded in error, or annulled: it no longer counts.
 
     \b
     Example:
         ratings game void G9 --reason "recorded twice under two ids"
-    """
-    with refusals(obj):
-        records = obj.ledger().void_game(game_id, reason=reason, reported_on=reported, dry_run=dry_run)
-    report(obj, rules, records, f"recorded: {game_id} void")
+    """,
+)
 
-
-@click.command("restore")
-@click.argument("game_id", metavar="ID")
-@correction_options
-@pass_context
-def game_restore(obj: Context, game_id: str, reason: str, reported: str | None, dry_run: bool, rules: str) -> None:
-    """Restore a voided game: it counts again.
+game_restore = void_command(
+    "game",
+    void=False,
+    metavar="ID",
+    done="recorded: {id} restored",
+    help="""Restore a voided game: it counts again.
 
     \b
     Example:
         ratings game restore G9 --reason "voided by mistake"
-    """
-    with refusals(obj):
-        records = obj.ledger().restore_game(game_id, reason=reason, reported_on=reported, dry_run=dry_run)
-    report(obj, rules, records, f"recorded: {game_id} restored")
+    """,
+)
 
 
 @click.command("correct")

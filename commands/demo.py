@@ -14,13 +14,13 @@ from commands.explanation_text import explanation_text
 from commands.listing import list_text
 from commands.output import os_reason
 from commands.params import COUNT, WHOLE
+from ledger import stores
 from ledger.application import RatingLedger
 from ledger.outputs import written_new
-from ledger.stores import is_central, shown
 from ledger.synthetic import Federation, events_of, federation
-from projections.periods import PeriodError
 from projections.registry import get_rules
 from projections.replay import Projector
+from projections.rules.periods import PeriodError
 
 DEMO_TODAY = date(2024, 12, 31)
 """The demo ledger's "today", so that it is the same on every run."""
@@ -52,23 +52,24 @@ def demo(obj: Context, seed: int, period: str, top: int, keep: str | None) -> No
         get_rules(RULES).periods.index(period)
     except PeriodError as error:
         raise click.ClickException(str(error)) from None
-    if keep is not None and is_central(keep):
+    kept = None if keep is None else stores.store(keep)
+    if kept is not None and kept.file is None:
         raise click.ClickException(
             f"--keep takes a new file, not a database: `ratings demo --keep demo.db`, then "
-            f"`ratings copy --from demo.db --to {shown(keep)}`"
+            f"`ratings copy --from demo.db --to {kept.shown}`"
         )
     if keep is not None:
-        with refusals(obj):  # issue 22 §1: never onto the ledger or its projections file
+        with refusals(obj):  # never onto the ledger or its projections file
             obj.output(keep, "--keep")
     if keep is not None and (Path(keep).exists() or Path(keep).is_symlink()):
         raise click.ClickException(f"{keep} already exists: the demo writes a new ledger")
-    if keep is not None and not Path(keep).absolute().parent.is_dir():  # issue 10: no traceback
+    if keep is not None and not Path(keep).absolute().parent.is_dir():  # a refusal, no traceback
         raise click.ClickException(f"cannot keep the demo ledger in {keep}: no folder {str(Path(keep).parent)!r}")
     fed = federation(seed)
     with tempfile.TemporaryDirectory() as folder, refusals():
         if keep is None:
             _build(fed, str(Path(folder) / "demo.db"), folder, period, top)
-        else:  # issue 22 §1: built aside, and named only when whole
+        else:  # built aside, and named only when whole
             try:
                 with written_new(Path(keep)) as temp:
                     _build(fed, str(temp), folder, period, top)
@@ -96,7 +97,7 @@ def _run(ledger: RatingLedger, fed: Federation, cache: str, period: str, top: in
         )
     events = events_of(fed.games)
     for event in events:
-        ledger.register_event(
+        ledger.register_tournament(
             str(event["event"]),
             name=str(event["name"]),
             type=str(event["type"]),
@@ -111,7 +112,7 @@ def _run(ledger: RatingLedger, fed: Federation, cache: str, period: str, top: in
     for adj in fed.adjudications:
         ledger.adjudicate_game(adj["game"], result=adj["result"], on=adj["on"])
     for w in fed.withdrawals:
-        ledger.withdraw_from_event(w["player"], event=w["tournament"], on=w["on"])
+        ledger.withdraw_from_tournament(w["player"], tournament=w["tournament"], on=w["on"])
     for m in fed.inactive:
         ledger.mark_inactive(m["player"], on=m["on"], reason=m["reason"])
     for m in fed.reactivated:

@@ -1,6 +1,6 @@
-"""``player eligibility`` and ``event enter``: which IECG groups a player may enter, and his entries (issue 12 §3).
+"""``player eligibility`` and ``event enter``: which IECG groups a player may enter (IECG 5.1a, D §2.4–2.8).
 
-The rules are IECG Rules and Regulations 5.1a, D §2.4–2.8 and C §9 (:mod:`projections.rules.iecg_entry`),
+The rules are IECG Rules and Regulations 5.1a, D §2.4–2.8 and C §9 (:mod:`projections.rules.iecg.entry`),
 read from the log by :mod:`projections.eligibility`; this module words their clauses and message keys.
 """
 
@@ -12,9 +12,8 @@ from commands import params
 from commands.context import Context, pass_context, refusals
 from commands.options import known_at_option, known_date, reported_option
 from projections.api import known_date as parse_date
-from projections.eligibility import DEFAULT_RULES, PlayerEligibility
-from projections.registry import RULES
-from projections.rules.iecg_entry import IECG_5_1A, Ban, Decision, Eligibility, TicketStatus
+from projections.eligibility import DEFAULT_RULES, PlayerEligibility, entry_rules
+from projections.rules.iecg.entry import IECG_5_1A, Ban, Decision, Eligibility, TicketStatus
 
 KIND_NAMES = {"class": "class group", "quad": "quad", "invitational": "invitational"}
 
@@ -23,7 +22,7 @@ def rules_choice(func: click.decorators.FC) -> click.decorators.FC:
     """``--rules``: the IECG version whose list gives the TER."""
     return click.option(
         "--rules",
-        type=params.Choice(sorted(r for r in RULES if r.startswith("iecg"))),
+        type=params.Choice(sorted(entry_rules())),
         default=DEFAULT_RULES,
         show_default=True,
         help="The IECG rules version whose list gives the TER (Rating Rules §III.7).",
@@ -178,6 +177,6 @@ def event_enter(obj: Context, player_id: str, event: str, on: str, rules: str, r
                 f"{player_id} may not enter {event} on {day}: {decision_text(decision, klass, found.answer)}"
             )
     with refusals(obj):
-        obj.ledger().enter_event(player_id, event=event, on=day, ticket=decision.ticket, reported_on=reported)
+        obj.ledger().enter_tournament(player_id, tournament=event, on=day, ticket=decision.ticket, reported_on=reported)
     how = "his own class" if decision.ticket is None else f"the ticket won in {decision.ticket}"
     click.echo(f"recorded: {player_id} entered {event} on {day} ({decision.clause}: {how})")

@@ -1,4 +1,8 @@
-"""``event register|correct|void|restore|pair|list|show|status``: tournaments and matches as facts (issue 12)."""
+"""``event register|correct|void|restore|pair|withdraw|list|show|status``: tournaments and matches as facts.
+
+The CLI calls a registered tournament, match or group an *event*; the ledger calls it a tournament
+(:mod:`ledger.tournaments`), "event" being a fact of the log there.
+"""
 
 from __future__ import annotations
 
@@ -9,14 +13,14 @@ import click
 
 from commands import output, params
 from commands.context import Context, pass_context, refusals
-from commands.corrections import correction_options, report
+from commands.corrections import correction_options, report, void_command
 from commands.options import format_option, known_at_option, known_date, reported_option
 from commands.params import WHOLE
 from ledger.values import EVENT_CLASSES, EVENT_TYPES, MODES
 from projections.api import known_date as date_option
 from projections.events import EventRecord
 from projections.registry import RULES
-from projections.rules.crosstable import Crosstable, cell_text, quarters_text
+from projections.rules.iecg.crosstable import Crosstable, cell_text, quarters_text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -79,7 +83,7 @@ def event_register(obj: Context, /, event_id: str, type_: str, reported: str | N
             --start 2024-01-10 --mode email
     """
     with refusals(obj):
-        recorded = obj.ledger().register_event(event_id, type=type_, reported_on=reported, **facts)
+        recorded = obj.ledger().register_tournament(event_id, type=type_, reported_on=reported, **facts)
     end = f" to {recorded['end']}" if recorded["end"] else ""
     click.echo(f"registered event {event_id}: {recorded['name']} ({recorded['type']}), from {recorded['start']}{end}")
 
@@ -105,43 +109,38 @@ def event_correct(
     if not given:
         raise click.UsageError(f"name a fact to correct: {', '.join(FACT_FLAGS.values())}")
     with refusals(obj):
-        records = obj.ledger().correct_event(
-            event_id, changes=given, reason=reason, reported_on=reported, dry_run=dry_run
+        records = obj.ledger().correct(
+            "tournament", event_id, changes=given, reason=reason, reported_on=reported, dry_run=dry_run
         )
     shown = ", ".join(f"{FACT_FLAGS[key][2:]} {value}" for key, value in given.items())
     report(obj, rules, records, f"recorded: event {event_id} corrected: {shown}")
 
 
-@click.command("void")
-@click.argument("event_id", metavar="ID")
-@correction_options
-@pass_context
-def event_void(obj: Context, event_id: str, reason: str, reported: str | None, dry_run: bool, rules: str) -> None:
-    """Void an event registered in error: it and every game of it no longer count.
+event_void = void_command(
+    "tournament",
+    void=True,
+    metavar="ID",
+    done="recorded: event {id} void",
+    help="""Void an event registered in error: it and every game of it no longer count.
 
     \b
     Example:
         ratings event void C2-17 --reason "registered twice"
-    """
-    with refusals(obj):
-        records = obj.ledger().void_event(event_id, reason=reason, reported_on=reported, dry_run=dry_run)
-    report(obj, rules, records, f"recorded: event {event_id} void")
+    """,
+)
 
-
-@click.command("restore")
-@click.argument("event_id", metavar="ID")
-@correction_options
-@pass_context
-def event_restore(obj: Context, event_id: str, reason: str, reported: str | None, dry_run: bool, rules: str) -> None:
-    """Restore a voided event: it and its games count again.
+event_restore = void_command(
+    "tournament",
+    void=False,
+    metavar="ID",
+    done="recorded: event {id} restored",
+    help="""Restore a voided event: it and its games count again.
 
     \b
     Example:
         ratings event restore C2-17 --reason "it was not registered twice"
-    """
-    with refusals(obj):
-        records = obj.ledger().restore_event(event_id, reason=reason, reported_on=reported, dry_run=dry_run)
-    report(obj, rules, records, f"recorded: event {event_id} restored")
+    """,
+)
 
 
 @click.command("pair")
@@ -159,7 +158,7 @@ def event_pair(obj: Context, event_id: str, round_: int, white: str, black: str,
         ratings event pair C2-17 --round 1 --white 1001 --black 1002
     """
     with refusals(obj):
-        obj.ledger().pair(event_id, round=round_, white=white, black=black, reported_on=reported)
+        obj.ledger().pair_in_tournament(event_id, round=round_, white=white, black=black, reported_on=reported)
     click.echo(f"recorded: {event_id} round {round_}: {white} v {black}")
 
 
@@ -178,7 +177,7 @@ def event_withdraw(obj: Context, event_id: str, player: str, on: str, silent: bo
         ratings event withdraw C2-17 --player 1003 --on 2024-05-02
     """
     with refusals(obj):
-        obj.ledger().withdraw_from_event(player, event=event_id, on=on, silent=silent, reported_on=reported)
+        obj.ledger().withdraw_from_tournament(player, tournament=event_id, on=on, silent=silent, reported_on=reported)
     click.echo(f"recorded: {player} withdrew from {event_id} on {on}" + (" (silent)" if silent else ""))
 
 

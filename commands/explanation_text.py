@@ -1,6 +1,6 @@
 """The text of ``ratings explain``, for every rules system: the words of each statement, and the table.
 
-An explanation (:class:`projections.explanation.Explanation`) says what it says
+An explanation (:class:`projections.rules.explanation.Explanation`) says what it says
 as statements, a message key and its values; :data:`WORDS` holds the English
 of each key, beside the one renderer, :func:`explanation_text`, which has no
 branch on the system: which statements, which columns and how a column's cells
@@ -13,16 +13,16 @@ import string
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from commands import output
-from projections.explanation import TABLE, Explanation, Statement, Terms, Value
+from commands import output, words_ecf, words_fide, words_glicko
 from projections.rules.common import Cell
+from projections.rules.explanation import TABLE, Explanation, Statement, Terms, Value
 
 RESULT = {2: "1", 1: "½", 0: "0"}
 """A score in half points, as a game line prints it."""
 
 WORDS: dict[str, str] = {
     "blank": "",
-    # The systems of issue 5 (their clauses are in their own notes and columns).
+    # Every system's frame: before, the table, the period's terms, after.
     "before": "before: {terms}",
     "before.not_rated": "before: not rated",
     "no_rated_games": "no rated games in the period",
@@ -30,7 +30,7 @@ WORDS: dict[str, str] = {
     "after": "after: {terms}",
     "after.not_rated": "after: not rated",
     "note": "note: {text}",
-    # Events (issue 12 §2), for every system.
+    # Events and the games left out, for every system.
     "event_games": "event {event}: {games}",
     "left_out": "left out: {game}{event:of_event}: {reason}",
     # The IECG Rating Rules, 1.0–1.7.
@@ -136,6 +136,9 @@ WORDS: dict[str, str] = {
     "icu.adjusted.noted": "Adjusted by the grading committee: {kind} {points:+d} ({note}) (ICU 1980, Feedback Points)",
     "icu.adjusted.feedback": "feedback points",
     "icu.adjusted.global": "global adjustment",
+    **words_ecf.WORDS,
+    **words_fide.WORDS,
+    **words_glicko.WORDS,
 }
 """The English of each statement: a :meth:`str.format` template over the statement's values."""
 
@@ -202,7 +205,7 @@ STYLES: dict[str, Callable[[Any], Cell]] = {
     "result": lambda points2: RESULT[points2],
     "iecg.cut_off": lambda cut: "yes (§III.8)" if cut else "no",
 }
-"""How a column's cells are printed (:class:`projections.explanation.Column`): text is aligned left,
+"""How a column's cells are printed (:class:`projections.rules.explanation.Column`): text is aligned left,
 numbers (``plain``) right."""
 
 

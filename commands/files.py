@@ -1,5 +1,5 @@
-"""``init``, ``backup`` and ``copy``: a ledger is created only on purpose, and copied consistently (issue 10 §2);
-never onto the ledger or its projections file, and a new file is put in place only when whole (issue 22 §1)."""
+"""``init``, ``backup`` and ``copy``: a ledger is created only on purpose, and copied consistently; never onto
+the ledger or its projections file, and a new file is put in place only when whole."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ import click
 
 from commands.audit import recorded_heads
 from commands.context import Context, pass_context, refusals
-from ledger import copying, ledger_file
+from ledger import copying, stores
 from ledger.application import RatingLedger
-from ledger.stores import is_central, shown
 
 
 @click.command()
@@ -29,12 +28,12 @@ def init(obj: Context, path: str | None) -> None:
         ratings --db federation.db player register 1001 --name "Anna Adler"
         ratings init postgresql://ratings@db.example.org:5432/federation
     """
-    target = path or obj.db
+    target = stores.store(path) if path else obj.store
     with refusals(obj):
-        if path is not None and not is_central(path):  # issue 22 §1: never onto the ledger's files
+        if path is not None and target.file is not None:  # never onto the ledger's files
             obj.output(path, "PATH")
-        RatingLedger.create(target, user=obj.by).close()
-    click.echo(f"created an empty ledger: {shown(target)}")
+        RatingLedger.create(target.db, user=obj.by).close()
+    click.echo(f"created an empty ledger: {target.shown}")
 
 
 @click.command()
@@ -57,14 +56,12 @@ def backup(obj: Context, dest: str) -> None:
         ratings backup /media/usb/federation-2024-05-02.db
         ratings --db /media/usb/federation-2024-05-02.db verify
     """
+    target = stores.store(dest)
     with refusals(obj):
-        if not is_central(dest):  # issue 22 §1: never onto the ledger or its projections file
+        if target.file is not None:  # never onto the ledger or its projections file
             obj.output(dest, "DEST")
-        if is_central(obj.db) or is_central(dest):
-            events = copying.copy(obj.db, dest, recorded_heads(obj.db, []), kind="backup").events
-        else:
-            events = ledger_file.backup(obj.db, dest)
-    click.echo(f"backed up {shown(obj.db)} to {shown(dest)}: {events} events")
+        events = copying.backup(obj.store, target, lambda: recorded_heads(obj.db, []))
+    click.echo(f"backed up {obj.store.shown} to {target.shown}: {events} events")
 
 
 @click.command()
@@ -87,12 +84,13 @@ def copy(obj: Context, source: str | None, dest: str) -> None:
         ratings copy --from federation.db --to postgresql://ratings@db.example.org:5432/federation
         ratings --db postgresql://ratings@db.example.org:5432/federation verify
     """
-    origin = source or obj.db
+    origin = obj.store if source is None else stores.store(source)
+    target = stores.store(dest)
     with refusals(obj):
-        if not is_central(dest):  # issue 22 §1: never onto either ledger or its projections file
-            obj.output(dest, "--to", source=origin)
-        copied = copying.copy(origin, dest, recorded_heads(origin, []))
+        if target.file is not None:  # never onto either ledger or its projections file
+            obj.output(dest, "--to", source=origin.db)
+        copied = copying.copy(origin, target, recorded_heads(origin.db, []))
     click.echo(
-        f"copied {shown(origin)} to {shown(dest)}: {copied.events} events, {copied.blocks} witness blocks; "
+        f"copied {origin.shown} to {target.shown}: {copied.events} events, {copied.blocks} witness blocks; "
         f"both end at head {copied.head}"
     )

@@ -13,7 +13,7 @@ from ledger.application import Progress, csv_data_rows
 
 
 def _progress(rows: int) -> tuple[Progress | None, Callable[[], None]]:
-    """One progress bar of the rows written: an import checks and writes a chunk at a time (issue 23 §6)."""
+    """One progress bar of the rows written: an import checks and writes a chunk at a time."""
     if not sys.stderr.isatty():
         return None, lambda: None
     bar: Any = click.progressbar(length=rows, label="imported", file=sys.stderr)

@@ -1,5 +1,4 @@
-"""``player merge`` and ``player unmerge``: a duplicate registration counted as the player it duplicates
-(issue 13 §4).
+"""``player merge`` and ``player unmerge``: a duplicate registration counted as the player it duplicates.
 
 A merge is a new fact, never an edit: as known before it, the duplicate's games are his own; from it on,
 every list counts them as the original's. ``player unmerge`` undoes a merge recorded in error.

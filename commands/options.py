@@ -46,8 +46,8 @@ def known_date(known_at: str | None) -> str | None:
 
 
 def identity_options(correcting: bool) -> Callable[[F], F]:
-    """``--fide-id N`` and ``--national-id SCHEME:ID`` (repeatable) of ``player register`` and ``correct``
-    (issue 13 §4); a correction releases a number with ``none`` (``--fide-id none``, ``--national-id ecf:none``)."""
+    """``--fide-id N`` and ``--national-id SCHEME:ID`` (repeatable) of ``player register`` and ``correct``;
+    a correction releases a number with ``none`` (``--fide-id none``, ``--national-id ecf:none``)."""
     release = " ('none' releases the one he holds)" if correcting else ""
 
     def decorate(command: F) -> F:

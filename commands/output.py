@@ -60,13 +60,13 @@ def table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], headers: Se
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""Issue 22 §5: what a spreadsheet takes for the start of a formula in a CSV cell (OWASP, "CSV Injection")."""
+"""What a spreadsheet takes for the start of a formula in a CSV cell (OWASP, "CSV Injection")."""
 
 _NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?", re.ASCII)
 
 
 def csv_cell(value: Any) -> Any:
-    """A cell as every CSV the ledger writes holds it (issue 22 §5): text that a spreadsheet would run as a
+    """A cell as every CSV the ledger writes holds it: text that a spreadsheet would run as a
     formula (beginning with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a leading ``'``, as
     OWASP recommends; a number, or text that is one (``-12``, ``+10``: a rating change), is left as it is.
     New free text beginning so is refused at the door (:func:`ledger.values.check_free_text`); this covers
@@ -83,7 +83,7 @@ def csv_cell(value: Any) -> Any:
 
 
 def csv_text(rows: Sequence[Mapping[str, Any]], columns: Sequence[str]) -> str:
-    """CSV with a header row, ``\\n`` line ends; every cell through :func:`csv_cell` (issue 22 §5)."""
+    """CSV with a header row, ``\\n`` line ends; every cell through :func:`csv_cell`."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(columns)

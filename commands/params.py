@@ -1,4 +1,4 @@
-"""Strict number types for the command line (issue 10 §3).
+"""Strict number types for the command line.
 
 click's ``type=int`` and ``type=float`` take whatever Python's ``int()`` and
 ``float()`` take: full-width and other Unicode digits (``１５００``, ``٣``),
@@ -66,7 +66,7 @@ DECIMAL = DecimalNumber()
 
 class Choice(click.Choice[str]):
     """click's ``Choice``, whose message for a missing option is one line (``Choose from: a, b, c``),
-    as every refusal of ``ratings`` is (issue 10 §4); click's own puts each choice on a line of its own."""
+    as every refusal of ``ratings`` is; click's own puts each choice on a line of its own."""
 
     def get_missing_message(self, param: click.Parameter, ctx: click.Context | None) -> str:
         return f"Choose from: {', '.join(str(choice) for choice in self.choices)}"

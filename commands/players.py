@@ -1,186 +1,161 @@
-"""``player register|withdraw|inactive|reactivate`` and ``player prior``: the facts of a player."""
+"""``players``: everyone registered, with ids, country, born, registration status, and (``--rules``) his rating
+and status on that rules version's latest list. Read-only; the plain listing never replays."""
 
 from __future__ import annotations
 
+import json
+from datetime import date
+from typing import Any
+
 import click
 
-from commands import params
+from commands import output, params
 from commands.context import Context, pass_context, refusals
-from commands.options import identities, identity_options, reported_option
-from commands.params import DECIMAL, WHOLE
-from ledger.identities import label
-from ledger.values import PRIOR_STATUSES, PRIOR_SYSTEMS, SOURCES, check_identity
+from commands.options import format_option
+from ledger import identities
+from ledger.errors import InvalidTextError
+from ledger.events import IDENTITY_TYPES
+from ledger.values import check_country
+from projections.lists import RatingList
+from projections.players_view import PlayerLine, latest_period, player_lines, select, with_standings
+from projections.registry import FAMILIES, RULES, get_rules
+
+KEYS = ("player", "name", "country", "born", "fide_id", "national_ids", "status")
+"""The columns every listing has, before one for each ``--rules``."""
+
+HEADINGS = {"fide_id": "FIDE id", "national_ids": "national ids"}
+"""The table's heading of a column where it is not its key."""
 
 
-@click.command("register")
-@click.argument("player_id", metavar="ID")
-@click.option("--name", required=True, help="The player's name.")
-@click.option("--country", default="", help="Country code.")
-@click.option("--born", metavar="YYYY-MM-DD", help="Date of birth.")
-@click.option("--starting-rating", type=WHOLE, help="The starting rating (IECG §VII).")
+def column(rules: str, period: str | None) -> str:
+    """The column of a rules version: its name and the period of its latest list (``iecg-1.7 2024-01``)."""
+    return rules if period is None else f"{rules} {period}"
+
+
+def rows(lines: list[PlayerLine], columns: list[str]) -> list[dict[str, Any]]:
+    """The rows of the table and the CSV: national ids as ``scheme:number`` joined by blanks, a standing as
+    ``rating status`` (empty: not on the list)."""
+    found: list[dict[str, Any]] = []
+    for line in lines:
+        row: dict[str, Any] = {
+            "player": line.player,
+            "name": line.name,
+            "country": line.country,
+            "born": line.born,
+            "fide_id": line.fide_id,
+            "national_ids": " ".join(f"{scheme}:{number}" for scheme, number in line.national_ids),
+            "status": line.status,
+        }
+        for key, standing in zip(columns, line.standings, strict=True):
+            row[key] = None if standing is None else f"{standing.rating} {standing.status}"
+        found.append(row)
+    return found
+
+
+def json_text(lines: list[PlayerLine], lists: dict[str, str | None]) -> str:
+    """One object: ``lists`` (each rules version → the period of its latest list, or null), and ``players``."""
+    players = [
+        {
+            "player": line.player,
+            "name": line.name,
+            "country": line.country,
+            "born": line.born,
+            "fide_id": line.fide_id,
+            "national_ids": dict(line.national_ids),
+            "status": line.status,
+            "lists": {
+                rules: None if s is None else {"rating": s.rating, "status": s.status}
+                for rules, s in zip(lists, line.standings, strict=True)
+            },
+        }
+        for line in lines
+    ]
+    return json.dumps({"lists": lists, "players": players}, ensure_ascii=False, indent=2) + "\n"
+
+
+def country_code(text: str) -> str:
+    """``--country`` as a code (any case: ``ie`` is ``IE``), or a refusal naming the option.
+
+    >>> country_code("ie")
+    'IE'
+    >>> country_code("Ireland")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ledger.errors.InvalidTextError: --country 'IRELAND' is not a code of two or three capital letters A-Z (e.g. ...
+    """
+    try:
+        return check_country(text.strip().upper())
+    except InvalidTextError as error:
+        raise InvalidTextError(f"--{error}") from None
+
+
+FAMILY_RULES = tuple(name for family in FAMILIES for name in family.current)
+"""``--all-lists``: each family's rules as in force now (the registry's :attr:`Family.current`)."""
+
+
+@click.command("players")
+@click.option("--search", metavar="TEXT", help="Only players whose id, name or an id number holds TEXT (any case).")
+@click.option("--country", metavar="CC", help="Only players of this country code.")
+@click.option("--event", "event_id", metavar="E", help="Only players with a game in this event (not void).")
 @click.option(
-    "--source",
-    type=params.Choice(SOURCES),
-    default="none",
-    show_default=True,
-    help="Where the starting rating comes from (IECG §VII).",
+    "--rules",
+    "rules",
+    multiple=True,
+    type=params.Choice(sorted(RULES)),
+    help="Add a column: the player's rating and status on this rules version's latest list (repeatable).",
 )
-@click.option("--rated-games", type=WHOLE, help="Rated games behind the starting rating.")
-@identity_options(correcting=False)
-@reported_option
+@click.option(
+    "--all-lists",
+    is_flag=True,
+    help=f"A column for each family's current rules ({', '.join(FAMILY_RULES)}): replays each, once.",
+)
+@format_option(["table", "csv", "json"], "table")
 @pass_context
-def player_register(
+def players_(
     obj: Context,
-    player_id: str,
-    name: str,
-    country: str,
-    born: str | None,
-    starting_rating: int | None,
-    source: str,
-    rated_games: int | None,
-    fide_id: str | None,
-    national_ids: tuple[str, ...],
-    reported: str | None,
+    search: str | None,
+    country: str | None,
+    event_id: str | None,
+    rules: tuple[str, ...],
+    all_lists: bool,
+    fmt: str,
 ) -> None:
-    """Register a player with a starting rating and its source, and his FIDE and national ids.
+    """List everyone registered, by player id: ids, country, born, registration status (active, inactive, void,
+    merged into Q).
 
     \b
     Example:
-        ratings player register 1001 --name "Anna Adler" --country DE --source tutor --starting-rating 1500
-        ratings player register 1002 --name "Brian Byrne" --country IE --fide-id 2500001 --national-id icu:1234
-    """
-    ids = identities(fide_id, national_ids)
-    if None in ids.values():
-        raise click.BadParameter("'none' releases an id in `player correct`, not at registration")
-    with refusals(obj):
-        reg = obj.ledger().register_player(
-            player_id,
-            name,
-            country=country,
-            born=born,
-            starting_rating=starting_rating,
-            source=source,
-            rated_games=rated_games,
-            reported_on=reported,
-            ids={scheme: str(number) for scheme, number in ids.items()},
-        )
-    shown = "".join(f", {label(*check_identity(scheme, number))}" for scheme, number in ids.items())
-    click.echo(f"registered {reg.player} {reg.name}: starting rating {reg.starting_rating} ({reg.source}){shown}")
+        ratings players --country IE --search byrne
+        ratings players --event C2-17 --rules iecg-1.7 --format csv
+        ratings players --search adler --all-lists
 
-
-@click.command("withdraw")
-@click.argument("player_id", metavar="P")
-@click.option("--event", metavar="E", help="The registered event withdrawn from (IECG C §9A: his unfinished games "
-              "are forfeited).")  # fmt: skip
-@click.option("--tournament", help="A tournament that is not a registered event, by name.")
-@click.option("--on", "on", required=True, metavar="YYYY-MM-DD", help="The date of the withdrawal.")
-@click.option("--silent", is_flag=True, help="The player stopped replying without announcing it.")
-@reported_option
-@pass_context
-def player_withdraw(
-    obj: Context, player_id: str, event: str | None, tournament: str | None, on: str, silent: bool, reported: str | None
-) -> None:
-    """Record a player's withdrawal from an event (IECG C §9, §VIII.2), or from a tournament named in text.
-
-    \b
-    Example:
-        ratings player withdraw 1001 --event C2-17 --on 2024-03-02 --silent
-        ratings player withdraw 1001 --tournament "Class 2 #17" --on 2024-03-02
-    """
-    if (event is None) == (tournament is None):
-        raise click.UsageError("name what he withdrew from: --event E (a registered event) or --tournament T")
-    with refusals(obj):
-        if event is not None:
-            obj.ledger().withdraw_from_event(player_id, event=event, on=on, silent=silent, reported_on=reported)
-        else:
-            assert tournament is not None
-            obj.ledger().withdraw_player(player_id, tournament=tournament, on=on, silent=silent, reported_on=reported)
-    click.echo(f"recorded: {player_id} withdrew from {event or tournament} on {on}" + (" (silent)" if silent else ""))
-
-
-@click.command("inactive")
-@click.argument("player_id", metavar="P")
-@click.option("--on", "on", required=True, metavar="YYYY-MM-DD", help="From when.")
-@click.option("--reason", required=True, help="Why.")
-@reported_option
-@pass_context
-def player_inactive(obj: Context, player_id: str, on: str, reason: str, reported: str | None) -> None:
-    """Mark a player inactive: he is left off every list from then on.
-
-    \b
-    Example:
-        ratings player inactive 1001 --on 2024-05-01 --reason "requested a break"
+    Without --rules or --all-lists nothing is replayed: the listing reads the
+    registrations alone, so it stays quick on a ledger of a million games.
     """
     with refusals(obj):
-        obj.ledger().mark_inactive(player_id, on=on, reason=reason, reported_on=reported)
-    click.echo(f"recorded: {player_id} inactive from {on}")
-
-
-@click.command("reactivate")
-@click.argument("player_id", metavar="P")
-@click.option("--on", "on", required=True, metavar="YYYY-MM-DD", help="From when.")
-@click.option("--reason", default="reactivated", show_default=True, help="Why.")
-@reported_option
-@pass_context
-def player_reactivate(obj: Context, player_id: str, on: str, reason: str, reported: str | None) -> None:
-    """End a player's inactivity.
-
-    \b
-    Example:
-        ratings player reactivate 1001 --on 2024-11-01
-    """
-    with refusals(obj):
-        obj.ledger().reactivate(player_id, on=on, reason=reason, reported_on=reported)
-    click.echo(f"recorded: {player_id} active again from {on}")
-
-
-@click.command("prior")
-@click.argument("player_id", metavar="P")
-@click.option("--system", required=True, type=params.Choice(PRIOR_SYSTEMS), help="The system the rating is from.")
-@click.option("--rating", required=True, type=DECIMAL, help="The rating (or grade) as that system published it.")
-@click.option("--games", type=WHOLE, help="The games behind it.")
-@click.option("--status", type=params.Choice(PRIOR_STATUSES), help="Its standing in that system.")
-@click.option("--deviation", type=DECIMAL, help="Its rating deviation (Glicko).")
-@click.option("--volatility", type=DECIMAL, help="Its volatility (Glicko-2).")
-@click.option("--as-of", "as_of", required=True, metavar="YYYY-MM-DD", help="The date the rating was valid.")
-@click.option("--source", default="", help="Where it comes from (a list, a federation).")
-@reported_option
-@pass_context
-def player_prior(
-    obj: Context,
-    player_id: str,
-    system: str,
-    rating: float,
-    games: int | None,
-    status: str | None,
-    deviation: float | None,
-    volatility: float | None,
-    as_of: str,
-    source: str,
-    reported: str | None,
-) -> None:
-    """Record a rating the player brings from another system, or from before the ledger began.
-
-    A rating of the IECG's old scheme (system iecg) is transferred as IECG §IX.5
-    says; an ICCF rating that is higher replaces a starting rating (§IX.5.d).
-
-    \b
-    Example:
-        ratings player prior 1001 --system iecg --rating 1850 --games 22 --status established --as-of 1996-12-31
-
-    A prior recorded in error is undone by `ratings player prior void` (see its --help).
-    """
-    with refusals(obj):
-        obj.ledger().record_prior(
-            player_id,
-            system=system,
-            rating=rating,
-            games=games,
-            status=status,
-            deviation=deviation,
-            volatility=volatility,
-            as_of=as_of,
-            source=source,
-            reported_on=reported,
-        )
-    click.echo(f"recorded: {player_id} {system} rating {rating:g} as of {as_of}")
+        wanted = None if country is None else country_code(country)
+        ratings = obj.ratings()
+        projector = ratings.projector
+        view = projector.view()
+        among = None
+        if event_id is not None:
+            ratings.event(event_id)  # an unknown event is refused
+            among = {p for v in ratings.event_games(event_id) for p in (v.row.white, v.row.black)}
+        held = identities.fold(ratings.reader.records_of(IDENTITY_TYPES)).by_player()
+        lines = select(player_lines(view, held, date.today().isoformat()), search=search, country=wanted, among=among)
+        lists: dict[str, str | None] = {}
+        found: list[RatingList | None] = []
+        for name in dict.fromkeys((*rules, *(FAMILY_RULES if all_lists else ()))):
+            period = latest_period(projector.facts(), get_rules(name))
+            lists[name] = period
+            found.append(None if period is None else ratings.list(name, period))
+        lines = with_standings(lines, found)
+    columns = [column(name, period) for name, period in lists.items()]
+    text = output.emit(
+        fmt,
+        rows(lines, columns),
+        [*KEYS, *columns],
+        [HEADINGS.get(key, key) for key in (*KEYS, *columns)],
+        json_text=lambda: json_text(lines, lists),
+    )
+    click.echo(text, nl=False)

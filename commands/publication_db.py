@@ -1,4 +1,4 @@
-"""``publish-db``: a publication database for Datasette (issue 14 §3).
+"""``publish-db``: a publication database for Datasette.
 
 One denormalised SQLite file, written with sqlite-utils, of what the ledger
 publishes: each list of each rules version and period, its rows, the players'
@@ -11,7 +11,7 @@ Datasette's metadata (table and column descriptions, canned queries), so that
 The tables, their columns and descriptions are declared once (:data:`TABLES`):
 the file's schema and the metadata are both made from them.
 
-Where the issue is silent:
+Choices made here:
 - ``--from``/``--to`` are months (``YYYY-MM``): each rules version takes the periods containing them (so a
   two-month IECG period and a monthly FIDE one mix); without them, from the period of the ledger's first fact
   to that of its last; a span outside the ledger is refused as ``export`` refuses it;
@@ -23,7 +23,7 @@ Where the issue is silent:
   their rows are the list recomputed from the log as it stood at the publication (``audit``'s reproduction);
   ``reproduces`` says whether its digest is the published one (if not, the published rows are not known);
 - ``--out`` is refused if it or its metadata file exists, unless ``--overwrite``; either is refused whatever
-  ``--overwrite`` says when it is, or leads to, the ledger or its projections file (issue 22 §1); both are
+  ``--overwrite`` says when it is, or leads to, the ledger or its projections file; both are
   written to a temporary file beside them and renamed, so a reader never sees half a file;
 - the same ledger and options give the same rows in the same order, and the same bytes of both files (no date,
   no path but the file's name is written; rows are inserted in a fixed order).
@@ -56,7 +56,7 @@ from projections.audit import as_published, digest
 from projections.players_view import player_lines
 from projections.registry import RULES, get_rules, system_for
 from projections.replay import Projector
-from projections.rules.crosstable import quarters_text
+from projections.rules.iecg.crosstable import quarters_text
 from projections.site_data import period_explainer
 from projections.span import check_span
 
@@ -617,7 +617,7 @@ def metadata_path(out: str) -> Path:
 
 
 def write(out: Path, meta_file: Path, contents: Contents, meta: dict[str, Any]) -> None:
-    """Write the file and its metadata (issue 22 §1): both aside, then each renamed into place, the database
+    """Write the file and its metadata: both aside, then each renamed into place, the database
     first; a failed or killed write leaves the old files whole."""
     with written_aside(meta_file) as meta_temp, written_aside(out) as temp:
         write_db(str(temp), contents)
@@ -658,7 +658,7 @@ def publish_db(
     Example:
         ratings publish-db --rules iecg-1.7 --from 2024-01 --to 2024-12 --out lists.db
     """
-    with refusals(obj):  # issue 22 §1: never onto the ledger or its projections file, whatever --overwrite says
+    with refusals(obj):  # never onto the ledger or its projections file, whatever --overwrite says
         target = obj.output(out, "--out")
         meta_file = obj.output(str(metadata_path(out)), "--out's metadata file")
     if not overwrite:

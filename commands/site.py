@@ -1,4 +1,4 @@
-"""``ratings site``: a static site of lists, player pages and events (issue 14 §1), rendered with Jinja2.
+"""``ratings site``: a static site of lists, player pages and events, rendered with Jinja2.
 
 The values come from :mod:`projections.site_data`; this module renders them
 with the templates of ``commands/templates/site/`` and writes the pages as it
@@ -6,7 +6,7 @@ goes (one player at a time), so a large ledger never holds every page. Every
 link is relative: the folder works from ``file://`` and from any host. The
 same ledger and options give the same bytes (no timestamps, sorted order).
 
-Issue 22 §2: the pages go into a staging folder beside ``--out``
+Never half a site: the pages go into a staging folder beside ``--out``
 (:class:`ledger.site_folder.Staging`), put in place whole when every file
 and the manifest (the log head, each file's SHA-256) are written; every page
 names the log head in its footer; each list table names the JSON it renders,
@@ -41,10 +41,10 @@ from ledger.chain import Head
 from ledger.site_folder import Staging, check_replaceable
 from projections.api import Ratings
 from projections.audit import Line, Publication
-from projections.explanation import TABLE, Explanation
 from projections.registry import RULES, get_rules, system_for
 from projections.rules.common import EventInfo
-from projections.rules.crosstable import Crosstable, cell_text, quarters_text
+from projections.rules.explanation import TABLE, Explanation
+from projections.rules.iecg.crosstable import Crosstable, cell_text, quarters_text
 from projections.site_data import (
     EventPage,
     ListPage,
@@ -133,7 +133,7 @@ def cross_cells(table_: Crosstable) -> list[Markup]:
 
 
 class Writer:
-    """Writes the site's files into its staging folder (issue 22 §2), as UTF-8 bytes, hashing each as it is
+    """Writes the site's files into its staging folder, as UTF-8 bytes, hashing each as it is
     written; a failure names the site's folder and says nothing was replaced."""
 
     def __init__(self, staging: Staging, shown: str) -> None:
@@ -223,7 +223,7 @@ def site(obj: Context, /, **given: Any) -> None:
     """Write a static site: the lists of a run of periods, a page per player and per event, and how to verify.
 
     No server is needed: open DIR/index.html, or copy DIR to any web host. The site is built in a staging
-    folder beside DIR and put in place whole when complete (issue 22 §2); DIR/manifest.json names the log
+    folder beside DIR and put in place whole when complete; DIR/manifest.json names the log
     head it shows and each file's SHA-256. `--check DIR` says whether DIR is a complete site, which files
     differ from its manifest, and whether each list page's table is its JSON download.
 
@@ -249,7 +249,7 @@ def site(obj: Context, /, **given: Any) -> None:
 def write_site(
     obj: Context, rules: tuple[str, ...], first: str, last: str, out: str, known_at: str | None, title: str
 ) -> None:
-    """Build the site into a staging folder beside ``out``, and put it in place whole (issue 22 §2)."""
+    """Build the site into a staging folder beside ``out``, and put it in place whole."""
     chosen = tuple(dict.fromkeys(rules))  # a version given twice is shown once
     with refusals(obj):
         known = known_date(known_at)
@@ -327,7 +327,7 @@ def build(
             base = f"lists/{rules}/{label}"
             writer.write(f"{base}.csv", list_text(page.rating_list, "csv"))
             shas = {"now": writer.write(f"{base}.json", list_text(page.rating_list, "json"))}
-            if page.published is not None and page.published.changes:  # issue 22 §2: the published table's JSON
+            if page.published is not None and page.published.changes:  # the published table's JSON
                 shas["published"] = writer.write(f"{base}.published.json", page.published.published.as_json())
             writer.write(f"{base}.html", render_list(env, common, page, headings(system, page.keys), labels, shas))
         assert page is not None
@@ -403,7 +403,7 @@ def render_list(
     labels: Sequence[str],
     shas: dict[str, str],
 ) -> str:
-    """A list's page; ``shas``: the SHA-256 of the JSON each of its tables renders (issue 22 §2: a check
+    """A list's page; ``shas``: the SHA-256 of the JSON each of its tables renders (a check
     compares the table with that JSON, and the JSON with the published digest)."""
     rows = page.rating_list.rows
     keys = list(page.keys)

@@ -1,4 +1,4 @@
-"""``ratings site --check DIR`` (issue 22 §2): is DIR a complete site, and does each page show its JSON?
+"""``ratings site --check DIR``: is DIR a complete site, and does each page show its JSON?
 
 Two checks, needing no ledger (a player can run them on the copy he was given):
 

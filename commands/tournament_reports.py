@@ -1,4 +1,4 @@
-"""``import trf`` (and ``export trf``): FIDE tournament reports in and out (issue 13 §1)."""
+"""``import trf`` (and ``export trf``): FIDE tournament reports in and out."""
 
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ def import_pgn(
     Example:
         ratings import pgn round5.pgn --event open-2024 --players names.csv
     """
-    if create_event and event_id is None:  # issue 22 §5
+    if create_event and event_id is None:  # --create-event alone names no event to create
         raise click.UsageError("--create-event needs --event: events named by the headers are registered anyway")
     with refusals(obj):
         names = read_names(mapping) if mapping else {}
@@ -161,7 +161,7 @@ def read_names(path: str) -> dict[str, str]:
     """The ``--players`` mapping: a CSV file with a header ``name,player`` (PGN name → membership number)."""
     found: dict[str, str] = {}
     try:
-        with open(path, "rb") as handle:  # issue 22 §3: line by line, each line bounded
+        with open(path, "rb") as handle:  # bounded memory: line by line, each line bounded
             reader = csv.reader(csv_lines(handle))
             header = [cell.strip() for cell in next(reader, [])]
             if header != ["name", "player"]:
@@ -224,7 +224,7 @@ def export_trf(obj: Context, event_id: str, out: str | None, known_at: str | Non
     Example:
         ratings export trf --event open-2024 --out open2024.trf
     """
-    with refusals(obj):  # issue 22 §1: never onto the ledger or its projections file
+    with refusals(obj):  # never onto the ledger or its projections file
         target = None if out is None else obj.output(out, "--out")
     with refusals(obj), obj.ratings() as ratings:
         known = knowledge(known_date(known_at))
@@ -237,7 +237,7 @@ def export_trf(obj: Context, event_id: str, out: str | None, known_at: str | Non
         click.echo(text, nl=False)
         return
     try:
-        with written_aside(target) as temp:  # issue 22 §1: a failed write leaves the old file whole
+        with written_aside(target) as temp:  # a failed write leaves the old file whole
             temp.write_text(text, encoding="utf-8")
     except OSError as error:  # a folder, an unwritable place, a full disk: no traceback
         raise click.ClickException(f"cannot write --out {out}: {os_reason(error)}") from None

@@ -1,4 +1,4 @@
-"""``player void|restore``, ``player prior void`` and ``adjust void``: every kind of fact can be undone (issue 10 §3).
+"""``player void|restore``, ``player prior void`` and ``adjust void``: every kind of fact can be undone.
 
 Nothing is ever edited: each undo is a new event, with ``--reason``, and
 takes ``--dry-run`` (write nothing; show the ratings it would change, as
@@ -11,18 +11,17 @@ import click
 
 from commands import params
 from commands.context import Context, pass_context, refusals
-from commands.corrections import DRY_RUN_RULES, correction_options, report
+from commands.corrections import DRY_RUN_RULES, correction_options, report, void_command
 from commands.options import reported_option
 from ledger.values import ADJUSTABLE_SYSTEMS, PRIOR_SYSTEMS
 from projections.registry import RULES
 
-
-@click.command("void")
-@click.argument("player_id", metavar="P")
-@correction_options
-@pass_context
-def player_void(obj: Context, player_id: str, reason: str, reported: str | None, dry_run: bool, rules: str) -> None:
-    """Void a registration recorded in error: the player and every game he played leave every list.
+player_void = void_command(
+    "player",
+    void=True,
+    metavar="P",
+    done="recorded: {id} void",
+    help="""Void a registration recorded in error: the player and every game he played leave every list.
 
     Under every rules system, as known from the reported date on (`--known-at`
     an earlier date still shows him). No new fact can name a void player;
@@ -31,26 +30,21 @@ def player_void(obj: Context, player_id: str, reason: str, reported: str | None,
     \b
     Example:
         ratings player void 1009 --reason "registered twice: he is 1004"
-    """
-    with refusals(obj):
-        records = obj.ledger().void_player(player_id, reason=reason, reported_on=reported, dry_run=dry_run)
-    report(obj, rules, records, f"recorded: {player_id} void")
+    """,
+)
 
-
-@click.command("restore")
-@click.argument("player_id", metavar="P")
-@correction_options
-@pass_context
-def player_restore(obj: Context, player_id: str, reason: str, reported: str | None, dry_run: bool, rules: str) -> None:
-    """Restore a voided player: he and his games count again.
+player_restore = void_command(
+    "player",
+    void=False,
+    metavar="P",
+    done="recorded: {id} restored",
+    help="""Restore a voided player: he and his games count again.
 
     \b
     Example:
         ratings player restore 1009 --reason "voided by mistake"
-    """
-    with refusals(obj):
-        records = obj.ledger().restore_player(player_id, reason=reason, reported_on=reported, dry_run=dry_run)
-    report(obj, rules, records, f"recorded: {player_id} restored")
+    """,
+)
 
 
 @click.command("void")

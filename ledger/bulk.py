@@ -6,7 +6,7 @@ state bytes) for a few µs. :meth:`ledger.application.RatingLedger._write_chunks
 uses them only after checking that, for the first row of an import, they write
 exactly what the library's mapper writes; otherwise every row goes through it.
 
-Issue 23 §6: an import streams. Its rows are checked :data:`CHUNK` at a time
+An import streams. Its rows are checked :data:`CHUNK` at a time
 and each chunk is written as soon as it is checked, all in the import's one
 transaction; what it keeps between chunks is per player (and per distinct
 date, time control, tournament name: :class:`Memo`, bounded), never per game.
@@ -28,24 +28,16 @@ from operator import itemgetter
 from typing import Final, TypeVar
 
 from ledger.events import NAMESPACE
+from ledger.fields import GAME
 from ledger.values import BORN_BEFORE_GAMES_YEARS
 
-GAME_FIELDS = (
-    "game",
-    "white",
-    "black",
-    "result",
-    "finished",
-    "tournament",
-    "time_control",
-    "event",
-    "mode",
-    "forfeit",
-    "reported_on",
-)
-"""The fields of :class:`GameFacts`, in order: ``import_games`` keeps a game as a tuple of them."""
+GAME_FIELDS: Final = GAME.names
+"""The fields of :class:`ledger.application.GameFacts`, in order (:data:`ledger.fields.GAME`): ``import_games``
+keeps a game as a tuple of them."""
 
 GameTuple = tuple[str, str, str, str, str, str | None, str | None, str | None, str | None, str, str]
+"""A tuple of :data:`GAME_FIELDS`: a type the checker reads, so written out; ``tests/ledger/test_fields.py`` holds
+it to :data:`ledger.fields.GAME`'s types."""
 
 GAME_CELLS_TEXT = ("game", "white", "black", "result", "finished")
 GAME_CELLS = itemgetter(*GAME_CELLS_TEXT, "tournament", "forfeit")
@@ -57,7 +49,7 @@ V = TypeVar("V")
 
 
 CHUNK: Final = 20_000
-"""The rows an import checks, then writes, at a time (issue 23 §6): what it holds of its games at once."""
+"""The rows an import checks, then writes, at a time: what it holds of its games at once."""
 
 MEMO_LIMIT: Final = 100_000
 """The most values a :class:`Memo` keeps: past it, it starts again (what it keeps grows with distinct
@@ -202,7 +194,11 @@ class StateEncoder:
 
     def game(self, item: GameTuple) -> bytes:
         """A ``GameRecorded`` state (version 2) from a tuple of :data:`GAME_FIELDS`, by template when no text
-        needs escaping."""
+        needs escaping.
+
+        The template is the hot path of an import, so it is written out, not assembled per row;
+        ``tests/ledger/test_fields.py`` writes a distinct value in every field of :data:`ledger.fields.GAME`
+        and fails naming the field the template misplaces, misnames or misses."""
         game, white, black, result, finished, tournament, tc, event, mode, kind, reported = item
         text = f"{game}{white}{black}{result}{finished}{tournament}{tc}{event}{mode}{kind}{reported}"
         if UNSAFE.search(text):
@@ -219,7 +215,7 @@ class StateEncoder:
         ).encode()
 
 
-GAME_VERSION = 2
+GAME_VERSION: Final = GAME.version
 """The ``class_version`` of :class:`ledger.events.GameRecorded` the template writes (checked against the
 library's own encoding of an import's first row before any row is written this way)."""
 

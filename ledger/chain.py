@@ -28,7 +28,7 @@ caller passes them in) and a head kept outside the ledger (``POSITION:HASH``,
 printed by ``publish``). A head can only say that the log stops matching *at
 or before* its position.
 
-Choices where the issue is silent:
+Choices made here:
 
 - The first seal of a ledger trusts the log as it is: the witness starts there.
 - :func:`seal` is incremental: it reads the last witnessed hash and the rows
@@ -36,93 +36,54 @@ Choices where the issue is silent:
   witness (the junction). It never chains from a recomputed hash, so a log
   tampered further back cannot poison the witness; :func:`verify` finds it.
 - A recording writes the witness of its events in its own transaction
-  (:func:`witness_recorded`, issue 23 §2): what :func:`seal` would append
+  (:func:`ledger.witness.witness_recorded`), one commit: what :func:`seal` would append
   after it, with the same junction check, reading nothing that grows with
   the log. When the witness does not end at the event before the new ones,
   it writes nothing and the seal after the recording does as before.
 - A witness block holds positions from one seal (or one recording) only, so
   each position's seal time is exact; many small recordings make many small
   rows (~100 bytes each). :func:`verify` compares them with the log in runs
-  of blocks, and :func:`hash_at` finds a block by a binary search of the
+  of blocks, and :func:`ledger.witness.hash_at` finds a block by a binary search of the
   block numbers, so a witness of a million one-position blocks costs them
   little more than one of full blocks.
 - A recorded head naming a position the log no longer holds is a mismatch.
 
-Reads open the file read-only (``?mode=ro``) in one snapshot; a seal's only
-write is the witness's, one short ``BEGIN IMMEDIATE`` transaction that
-appends blocks after checking that no other seal appended meanwhile.
+Reads open the ledger read-only in one snapshot; a seal's only write is the
+witness's, one short ``BEGIN IMMEDIATE`` transaction that appends blocks after
+checking that no other seal appended meanwhile.
+
+This module works on a whole ledger, as ``--db`` names it or as the
+:class:`ledger.stores.Store` made of it, which opens the connections; the
+arithmetic on one connection (:func:`link`, the witness's blocks, what a
+recording writes in its own transaction) is :mod:`ledger.witness`, below the
+stores that use it.
 """
 
 from __future__ import annotations
 
-import hashlib
-import sqlite3
-import sys
-from array import array
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, NamedTuple
 
-from ledger import stores, urls
-from ledger.ledger_file import (
-    EVENTS_TABLE,
-    ReadOnlyConnection,
-    describe_store_error,
-    inspect,
-    open_read_only,
-)
-from ledger.store import type_of
-
-BLOCK = 1024
-"""Positions a witness row holds at most."""
-
-WITNESS_TABLE = "log_chain"
-"""The witness's table in the ledger file."""
-
-ZERO = bytes(32)
-"""h(0): the hash before the first event."""
+from ledger import stores, witness
+from ledger.stores import Store
+from ledger.witness import BLOCK as BLOCK
+from ledger.witness import WITNESS_TABLE as WITNESS_TABLE
+from ledger.witness import ZERO as ZERO
+from ledger.witness import ChainError as ChainError
+from ledger.witness import Connection, link, type_of
+from ledger.witness import WitnessMismatchError as WitnessMismatchError
 
 HASH_HEX = 64
 """Hex digits of a head's hash."""
-
-_FETCH = 4096
-"""Rows fetched at a time past the witness."""
 
 _SHOWN = 16
 """Hex digits of a hash shown in a message."""
 
 _SEAL_ATTEMPTS = 3
 """Times :func:`seal` starts again when another seal appended to the witness meanwhile."""
-
-_CREATE_WITNESS = f"""CREATE TABLE IF NOT EXISTS {WITNESS_TABLE} (
-    block INTEGER PRIMARY KEY,
-    first_position INTEGER NOT NULL,
-    last_position INTEGER NOT NULL,
-    sealed_at TEXT NOT NULL,
-    positions BLOB,
-    hashes BLOB NOT NULL
-)"""
-"""The witness: ``block`` numbers rows 1, 2, … in position order; ``first_position`` and ``last_position``
-bound the positions a row witnessed; ``sealed_at`` is when (UTC); ``positions`` is NULL when they are every
-position first..last, else each one as an 8-byte little-endian signed integer; ``hashes`` is h(i) of each, 32
-bytes apiece, in the same order."""
-
-_COLUMNS = "SELECT rowid, topic, originator_id, originator_version, CAST(ifnull(state, x'') AS BLOB) FROM stored_events"
-_SELECT_ROWS = f"{_COLUMNS} WHERE rowid > ? ORDER BY rowid"
-"""The rows after a position, in log order, as :func:`_link` hashes them (a NULL state hashes as no bytes)."""
-_SELECT_ROW = f"{_COLUMNS} WHERE rowid = ?"
-
-
-class ChainError(ValueError):
-    """A head that is not of the form ``POSITION:HASH``, or a log the chain cannot be taken over."""
-
-
-class WitnessMismatchError(ChainError):
-    """The log no longer matches its witness where a seal would extend it: nothing was sealed."""
 
 
 @dataclass(frozen=True)
@@ -237,367 +198,27 @@ class VerifyReport:
         return f"the ledger file is damaged: SQLite's integrity check says: {self.damage[0]}{more}"
 
 
-# --- the file ----------------------------------------------------------------------
+# --- the store ---------------------------------------------------------------------
+#
+# Every function below that takes a ledger takes it as ``--db`` names it, or as the :class:`ledger.stores.Store`
+# made of it: the store opens the connections (a read-only snapshot, a writer of the witness) and says what
+# differs between SQLite and PostgreSQL; the chain's SQL is the same on both (:mod:`ledger.witness`).
 
 
-def _read_only(path: str) -> ReadOnlyConnection:
-    """The ledger file, read-only (issue 10 §2: :func:`ledger.ledger_file.open_read_only`), checked to be a
-    ledger, in one snapshot for every read on it; on PostgreSQL, a ``REPEATABLE READ READ ONLY`` transaction."""
-    if urls.is_url(path):
-        from ledger import postgres
-
-        pg = postgres.connect(path, read_only=True, keep=True)
-        try:
-            postgres.inspect(path, pg)
-            pg.execute("BEGIN")
-        except BaseException:
-            pg.close()
-            raise
-        return pg  # type: ignore[return-value]  # the parts of a connection the chain uses
-    conn = open_read_only(path)
-    try:
-        inspect(path, conn)
-        conn.execute("BEGIN")  # one snapshot for every read below
-    except BaseException:
-        conn.close()
-        raise
-    return conn
-
-
-def _is_pg(conn: object) -> bool:
-    """Whether ``conn`` is a PostgreSQL ledger's (:class:`ledger.postgres.PgConnection`)."""
-    postgres = stores.loaded_postgres()
-    return postgres is not None and isinstance(conn, postgres.PgConnection)
-
-
-def _has_table(conn: sqlite3.Connection, name: str) -> bool:
-    if _is_pg(conn):
-        return bool(conn.has_table(name))  # type: ignore[attr-defined]
-    row = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone()
-    return row is not None
-
-
-def _now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-
-
-# --- hashing -----------------------------------------------------------------------
-
-
-def link(previous: bytes, position: int, topic: str, originator_id: str, version: int, state: bytes) -> bytes:
-    """h(i), the chain's hash at event i, from h(i−1) and the event as stored (the module's definition).
-
-    The bytes are made by one ``%`` of a bytes template (``%d`` writes an int as ``str`` does): a fifth
-    less CPU than an f-string encoded and joined, on every event a fold or an audit reads.
-
-    >>> expected = hashlib.sha256(ZERO + b"1\\nledger.events:PlayerRegistered\\n" + b"ab" * 16 + b"\\n1\\n{}")
-    >>> link(ZERO, 1, "ledger.events:PlayerRegistered", "ab" * 16, 1, b"{}") == expected.digest()
-    True
-    """
-    return _sha256(_LINK % (previous, position, topic.encode(), originator_id.encode(), version, state)).digest()
-
-
-_LINK = b"%b%d\n%b\n%b\n%d\n%b"
-"""h(i−1) ‖ f"{position}\\n{topic}\\n{originator_id}\\n{originator_version}\\n" ‖ state, as bytes."""
-_sha256 = hashlib.sha256
-
-
-def _link(rows: Sequence[Any], previous: bytes) -> tuple[list[int], bytes, bytes]:
-    """The positions of ``rows`` and their hashes (32 bytes each, joined), chained on from ``previous``."""
-    out = bytearray()
-    h = previous
-    for row in rows:
-        h = link(h, *row)
-        out += h
-    return [row[0] for row in rows], bytes(out), h
-
-
-# --- the witness -------------------------------------------------------------------
-
-
-class _Block(NamedTuple):
-    number: int
-    first: int
-    last: int
-    sealed_at: str
-    positions: list[int] | None
-    """None: every position first..last."""
-    hashes: bytes
-
-    @property
-    def size(self) -> int:
-        return len(self.hashes) // 32
-
-    def position(self, index: int) -> int:
-        return self.first + index if self.positions is None else self.positions[index]
-
-    def hash(self, index: int) -> bytes:
-        return self.hashes[32 * index : 32 * index + 32]
-
-
-def _block(row: tuple[Any, ...]) -> _Block:
-    number, first, last, sealed_at, positions, hashes = row
-    return _Block(number, first, last, sealed_at, None if positions is None else _decode_positions(positions), hashes)
-
-
-def _encode_positions(positions: Sequence[int]) -> bytes | None:
-    if positions[-1] - positions[0] + 1 == len(positions):  # positions increase: this is first..last
-        return None
-    packed = array("q", positions)
-    if sys.byteorder == "big":
-        packed.byteswap()  # stored little-endian, whatever the machine
-    return packed.tobytes()
-
-
-def _decode_positions(data: bytes) -> list[int]:
-    packed = array("q")
-    packed.frombytes(data)
-    if sys.byteorder == "big":
-        packed.byteswap()
-    return packed.tolist()
-
-
-def _same_positions(positions: list[int], block: _Block) -> bool:
-    if block.positions is not None:
-        return positions == block.positions
-    return len(positions) == block.size and positions[0] == block.first and positions[-1] == block.last
-
-
-_SELECT_BLOCKS = f"SELECT block, first_position, last_position, sealed_at, positions, hashes FROM {WITNESS_TABLE}"
-
-
-def _witness(conn: sqlite3.Connection) -> Iterator[_Block]:
-    if _has_table(conn, WITNESS_TABLE):
-        for row in conn.execute(f"{_SELECT_BLOCKS} ORDER BY block"):
-            yield _block(row)
-
-
-class _End(NamedTuple):
-    """The end of the witness: its last block, last position and hash, and the hash before it."""
-
-    block: int
-    position: int
-    hash: bytes
-    previous: bytes
-    sealed_at: str
-
-
-def _witness_end(conn: sqlite3.Connection) -> _End | None:
-    if not _has_table(conn, WITNESS_TABLE):
-        return None
-    rows = [_block(row) for row in conn.execute(f"{_SELECT_BLOCKS} ORDER BY block DESC LIMIT 2")]
-    if not rows:
-        return None
-    last = rows[0]
-    if last.size >= 2:
-        previous = last.hash(last.size - 2)
-    elif len(rows) == 2:
-        previous = rows[1].hash(rows[1].size - 1)
-    else:
-        previous = ZERO
-    return _End(last.number, last.last, last.hash(last.size - 1), previous, last.sealed_at)
-
-
-def _check_junction(conn: sqlite3.Connection, end: _End) -> None:
-    """Refuse to seal unless the last witnessed event still hashes to the witness."""
-    row = conn.execute(_SELECT_ROW, (end.position,)).fetchone()
-    if row is None:
-        raise WitnessMismatchError(
-            f"position {end.position} is missing from the log, witnessed on {end.sealed_at}: nothing sealed; "
-            "verify the ledger"
-        )
-    if _link([row], end.previous)[2] != end.hash:
-        raise WitnessMismatchError(
-            f"position {end.position} ({type_of(str(row[1]))}) does not match the chain witnessed on {end.sealed_at}: "
-            "nothing sealed; verify the ledger"
-        )
-
-
-def _writer(path: str) -> sqlite3.Connection:
-    """A connection that writes the witness: to the existing file only (``mode=rw``, never created)."""
-    if urls.is_url(path):
-        from ledger import postgres
-
-        return postgres.connect(path, keep=True)  # type: ignore[return-value]  # the parts of a connection the chain uses
-    return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=rw", uri=True, timeout=30, isolation_level=None)
-
-
-def _block_rows(after: int, positions: Sequence[int], hashes: bytes, sealed_at: str) -> list[tuple[Any, ...]]:
-    """The witness rows of ``positions`` and their ``hashes``, in blocks of :data:`BLOCK`, numbered after ``after``."""
-    rows = []
-    number = after
-    for start in range(0, len(positions), BLOCK):
-        chunk = positions[start : start + BLOCK]
-        number += 1
-        rows.append(
-            (
-                number,
-                chunk[0],
-                chunk[-1],
-                sealed_at,
-                _encode_positions(chunk),
-                hashes[32 * start : 32 * (start + len(chunk))],
-            )
-        )
-    return rows
-
-
-INSERT_BLOCK = f"INSERT INTO {WITNESS_TABLE} VALUES (?, ?, ?, ?, ?, ?)"
-"""One row of the witness (see :data:`_CREATE_WITNESS`)."""
-
-
-def _write_blocks(conn: sqlite3.Connection, after: int, positions: Sequence[int], hashes: bytes) -> None:
-    """Write the witness of ``positions`` and their ``hashes``, in blocks numbered after block ``after``."""
-    conn.executemany(INSERT_BLOCK, _block_rows(after, positions, hashes, _now()))
-
-
-_FLUSH_ROWS = 16 * BLOCK
-"""An import's witness writes its full blocks once it holds this many rows' hashes (512 KiB)."""
-
-
-class InsertWitness:
-    """The witness of rows an import appends, written in the import's own transaction.
-
-    A seal after a bulk insert reads back and hashes every row it wrote; this
-    hashes them as they are inserted instead. Made only when the witness ends
-    at the log's last position (its last event still hashing to it), so the
-    new rows take the positions after it, one by one, as SQLite numbers rows
-    appended without a rowid; :meth:`finish` checks that they did before it
-    writes anything, and otherwise leaves the rows to the next seal.
-    """
-
-    def __init__(self, last: int, previous: bytes, block: int) -> None:
-        self.first = last + 1
-        self.next = last + 1
-        self.h = previous
-        self.block = block
-        self.hashes = bytearray()
-        self.conn: sqlite3.Connection | None = None
-        """Set on SQLite: full blocks are written as they fill (issue 23 §6: memory flat in the rows)."""
-        self.written = block  # the last block written so far
-        self.pending = last + 1  # the first position whose hash is in ``hashes``
-
-    @classmethod
-    def begin(cls, conn: sqlite3.Connection) -> InsertWitness | None:
-        """On the import's connection, inside its write transaction, before the first insert."""
-        last = conn.execute("SELECT max(rowid) FROM stored_events").fetchone()[0] or 0
-        end = _witness_end(conn)
-        if end is None:
-            return cls(0, ZERO, 0)._on(conn) if last == 0 else None
-        if end.position != last:
-            return None
-        try:
-            _check_junction(conn, end)
-        except WitnessMismatchError:
-            return None  # the seal after the import says so
-        return cls(last, end.hash, end.block)._on(conn)
-
-    def _on(self, conn: sqlite3.Connection) -> InsertWitness:
-        """Write full blocks on ``conn`` as they fill when it is SQLite's (PostgreSQL's is busy with ``COPY``)."""
-        self.conn = conn if isinstance(conn, sqlite3.Connection) else None
-        return self
-
-    def add(self, rows: Iterable[tuple[str, int, str, bytes]]) -> None:
-        """Hash the rows just inserted (originator id, version, topic, state), in insert order."""
-        h, position, out = self.h, self.next, self.hashes
-        for originator_id, version, topic, state in rows:
-            h = link(h, position, topic, originator_id, version, state)
-            out += h
-            position += 1
-        self.h, self.next = h, position
-        full = len(out) // (32 * BLOCK) * BLOCK  # hashes of whole blocks held
-        if self.conn is not None and full >= _FLUSH_ROWS:
-            if self.written == self.block:
-                self.conn.execute(_CREATE_WITNESS)
-            _write_blocks(self.conn, self.written, range(self.pending, self.pending + full), bytes(out[: 32 * full]))
-            del out[: 32 * full]
-            self.written += full // BLOCK
-            self.pending += full
-
-    def finish(self, conn: sqlite3.Connection) -> bool:
-        """Write the witness of the inserted rows, if SQLite numbered them as expected; whether it did."""
-        if self.next == self.first:
-            return True
-        last = conn.execute("SELECT max(rowid), count(*) FROM stored_events WHERE rowid >= ?", (self.first,))
-        top, count = last.fetchone()
-        if top != self.next - 1 or count != self.next - self.first:
-            if self.written != self.block:  # undo the blocks written as they filled
-                conn.execute(f"DELETE FROM {WITNESS_TABLE} WHERE block > ?", (self.block,))
-            return False
-        conn.execute(_CREATE_WITNESS)
-        if self.pending < self.next:
-            _write_blocks(conn, self.written, range(self.pending, self.next), bytes(self.hashes))
-        return True
-
-
-_LAST_BEFORE = "SELECT max(rowid) FROM stored_events WHERE rowid > 0 AND rowid < ?"
-"""The log's last position before a given one (the rowid index's last key below it: O(log n))."""
-
-
-def witness_recorded(conn: sqlite3.Connection, positions: Sequence[int]) -> bool:
-    """Witness the events a recording has just inserted at ``positions``, in its own write transaction.
-
-    What :func:`seal` would append after the recording, written before it
-    commits, so that a recording is one transaction, one commit: the
-    recorder calls this on its connection after its inserts, holding the
-    log's write lock (SQLite's, or on PostgreSQL the log's table lock and
-    the witness's, in that order: so the witness stays in commit order).
-
-    It reads what a seal reads when the witness ends at the log's head, and
-    nothing that grows with the log: the witness's last two blocks, the log's
-    last position before the new events (the rowid index, O(log n)), the event
-    at the junction, which must still hash to the witness (as :func:`seal`
-    checks), and the new rows themselves, read back as stored and hashed by
-    :func:`link` exactly as a seal hashes them. So ``verify`` and the warm
-    check find the same witness as if a seal had written it.
-
-    Whether it wrote the witness. False, writing nothing, when the witness
-    does not end at the event before the new ones (an unsealed tail, a
-    witness removed, events deleted), when the junction does not match, or
-    when the rows read back are not exactly ``positions``: the seal after the
-    recording then does what it does (catches up an unsealed tail once, after
-    which recordings are witnessed here again; or warns of a mismatch).
-    """
-    if not positions:
-        return True
-    first = min(positions)
-    try:
-        end = _witness_end(conn)
-    except (ValueError, TypeError, IndexError):  # witness rows edited into nonsense: the seal after says what
-        return False
-    before = conn.execute(_LAST_BEFORE, (first,)).fetchone()[0]
-    if (end.position if end is not None else None) != before:
-        return False
-    if end is not None:
-        try:
-            _check_junction(conn, end)
-        except WitnessMismatchError:
-            return False  # the seal after the recording says so
-    after, previous = (end.position, end.hash) if end is not None else (0, ZERO)
-    rows = conn.execute(_SELECT_ROWS, (after,)).fetchall()  # the new rows only: nothing lies between
-    if [row[0] for row in rows] != sorted(positions):
-        return False
-    linked, hashes, _ = _link(rows, previous)
-    if end is None:
-        conn.execute(_CREATE_WITNESS)
-    _write_blocks(conn, end.block if end is not None else 0, linked, hashes)
-    return True
-
-
-def _append(path: str, after: int | None, positions: list[int], hashes: bytes) -> bool:
+def _append(store: Store, after: int | None, positions: list[int], hashes: bytes) -> bool:
     """Append blocks witnessing ``positions`` to the witness, if its last block is still ``after``.
 
     False, writing nothing, when another seal appended meanwhile.
     """
-    with closing(_writer(path)) as conn:
+    with closing(store.writer()) as conn:
         conn.execute("BEGIN IMMEDIATE")
         try:
-            conn.execute(_CREATE_WITNESS)
+            conn.execute(witness.CREATE_WITNESS)
             last = conn.execute(f"SELECT max(block) FROM {WITNESS_TABLE}").fetchone()[0]
             if last != after:
                 conn.execute("ROLLBACK")
                 return False
-            _write_blocks(conn, last or 0, positions, hashes)
+            witness.write_blocks(conn, last or 0, positions, hashes)
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:  # SQLite has already rolled back after some errors (a full disk)
@@ -606,50 +227,52 @@ def _append(path: str, after: int | None, positions: list[int], hashes: bytes) -
     return True
 
 
-def _tail(conn: sqlite3.Connection, after: int, previous: bytes) -> tuple[list[int], bytes, bytes]:
+def _tail(conn: Connection, after: int, previous: bytes) -> tuple[list[int], bytes, bytes]:
     """Every position after ``after``, their hashes and the last hash, chained on from ``previous``."""
     positions: list[int] = []
     hashes = bytearray()
     h = previous
-    cursor = conn.execute(_SELECT_ROWS, (after,))
-    while rows := cursor.fetchmany(_FETCH):
-        more, linked, h = _link(rows, h)
+    cursor = conn.execute(witness.SELECT_ROWS, (after,))
+    while rows := cursor.fetchmany(witness.FETCH):
+        more, linked, h = witness.link_rows(rows, h)
         positions += more
         hashes += linked
     return positions, bytes(hashes), h
 
 
-def seal(path: str) -> Head:
+def seal(db: str | Store) -> Head:
     """Witness every position not witnessed yet; the head of the log.
 
     Reads only the rows after the witness's last position, after checking
     that the event there still hashes to the witness (else
     :class:`WitnessMismatchError`, and nothing is written).
 
-    On PostgreSQL, where several offices record at once, the seal reads under
-    the witness's lock (:func:`_seal_locked`): a seal waits for another, never
+    On a store several offices record into at once (PostgreSQL's:
+    :attr:`ledger.stores.Store.seals_under_lock`), the seal reads under the
+    witness's lock (:func:`_seal_locked`): a seal waits for another, never
     loses to it.
     """
-    if urls.is_url(path):
-        return _seal_locked(path)
+    store = stores.store(db)
+    if store.seals_under_lock:
+        return _seal_locked(store)
     for _ in range(_SEAL_ATTEMPTS):
-        with closing(_read_only(path)) as conn:
+        with closing(store.snapshot()) as conn:
             tail = _unwitnessed(conn)
-        if not tail.positions or _append(path, tail.block, tail.positions, tail.hashes):
+        if not tail.positions or _append(store, tail.block, tail.positions, tail.hashes):
             return tail.head
-    raise ChainError(f"the witness of {path} kept changing while it was being sealed: try again")
+    raise ChainError(f"the witness of {store.shown} kept changing while it was being sealed: try again")
 
 
-def _seal_locked(path: str) -> Head:
+def _seal_locked(store: Store) -> Head:
     """:func:`seal` in one transaction holding the witness's lock: the end of the witness and the rows after
     it are read after the lock is taken (each statement sees what was committed by then, and the log's
     positions are committed in order), so no other seal can append meanwhile."""
-    with closing(_writer(path)) as conn:
+    with closing(store.writer()) as conn:
         conn.execute("BEGIN IMMEDIATE")
         try:
             tail = _unwitnessed(conn)
             if tail.positions:
-                _write_blocks(conn, tail.block or 0, tail.positions, tail.hashes)
+                witness.write_blocks(conn, tail.block or 0, tail.positions, tail.hashes)
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
@@ -668,97 +291,33 @@ class _Unwitnessed(NamedTuple):
     head: Head
 
 
-def _unwitnessed(conn: sqlite3.Connection) -> _Unwitnessed:
+def _unwitnessed(conn: Connection) -> _Unwitnessed:
     """What a seal would witness, after checking that the witness's last event still hashes to it (else
     :class:`WitnessMismatchError`)."""
-    end = _witness_end(conn)
+    end = witness.witness_end(conn)
     if end is not None:
-        _check_junction(conn, end)
+        witness.check_junction(conn, end)
     after, previous = (end.position, end.hash) if end else (0, ZERO)
     positions, hashes, h = _tail(conn, after, previous)
     head = Head(positions[-1], h.hex()) if positions else Head(after, previous.hex())
     return _Unwitnessed(end.block if end else None, positions, hashes, head)
 
 
-_BLOCK_AT_OR_BEFORE = f"SELECT block, first_position FROM {WITNESS_TABLE} WHERE block <= ? ORDER BY block DESC LIMIT 1"
-"""The block numbered so, or the last one before it (a probe of :func:`_block_holding`, on the primary key)."""
-
-
-def _block_holding(conn: sqlite3.Connection, position: int) -> int | None:
-    """The number of the last block of the witness whose first position is at or before ``position``.
-
-    Blocks are numbered in position order, so this is a binary search on the block numbers, each probe
-    one lookup of the primary key: O(log blocks). A witness of one block per recording has as many
-    blocks as positions (a million, ~100 bytes each); the scan of blocks from the last one back that
-    this replaces took 49 ms CPU for position 1 of such a witness of 1,066,215 blocks.
-    """
-    # Two queries: SQLite reads min() or max() alone from the end of the key, both together by a scan.
-    lowest = conn.execute(f"SELECT min(block) FROM {WITNESS_TABLE}").fetchone()[0]
-    highest = conn.execute(f"SELECT max(block) FROM {WITNESS_TABLE}").fetchone()[0]
-    if lowest is None or highest is None:
-        return None
-    found = None
-    low, high = int(lowest), int(highest)
-    while low <= high:
-        middle = (low + high) // 2
-        number, first = conn.execute(_BLOCK_AT_OR_BEFORE, (middle,)).fetchone()  # lowest <= middle: one exists
-        if first <= position:
-            found, low = int(number), middle + 1
-        else:
-            high = int(number) - 1
-    return found
-
-
-def _witnessed(conn: sqlite3.Connection, position: int) -> bytes | None:
-    """The witness's hash of ``position``; None when no block of the witness holds it."""
-    number = _block_holding(conn, position)
-    if number is None:
-        return None
-    block = _block(conn.execute(f"{_SELECT_BLOCKS} WHERE block = ?", (number,)).fetchone())
-    if block.positions is None:
-        return block.hash(position - block.first) if position <= block.last else None
-    index = bisect_left(block.positions, position)
-    if index == block.size or block.positions[index] != position:
-        return None
-    return block.hash(index)
-
-
-def chain_head(path: str, upto: int | None = None) -> Head:
+def chain_head(db: str | Store, upto: int | None = None) -> Head:
     """The head of the log at its last position, or at position ``upto``, sealing the witness first."""
-    head = seal(path)
+    store = stores.store(db)
+    head = seal(store)
     if upto is None or upto == head.position:
         return head
     if upto == 0:
         return Head(0, ZERO.hex())
     if upto < 0 or upto > head.position:
         raise ChainError(f"position {upto} is not in the log: it ends at position {head.position}")
-    with closing(_read_only(path)) as conn:
-        found = _witnessed(conn, upto)
+    with closing(store.snapshot()) as conn:
+        found = witness.witnessed(conn, upto)
     if found is None:
         raise ChainError(f"position {upto} is not in the log")
     return Head(upto, found.hex())
-
-
-def hash_at(conn: sqlite3.Connection, position: int) -> bytes | None:
-    """h(``position``) of the log on ``conn``; None when the log holds no event at ``position``.
-
-    The witness answers for the positions it holds (its hash, trusted as the
-    issue allows: :func:`verify` is what checks the witness against the log);
-    beyond its last position the chain is recomputed from there. Reads only,
-    on the caller's connection.
-    """
-    if position == 0:
-        return ZERO
-    end = _witness_end(conn)
-    if end is not None and position <= end.position:
-        return _witnessed(conn, position)
-    after, h = (end.position, end.hash) if end is not None else (0, ZERO)
-    last = after
-    cursor = conn.execute(f"{_COLUMNS} WHERE rowid > ? AND rowid <= ? ORDER BY rowid", (after, position))
-    while rows := cursor.fetchmany(_FETCH):
-        _, _, h = _link(rows, h)
-        last = rows[-1][0]
-    return h if last == position else None
 
 
 class Recomputed(NamedTuple):
@@ -769,10 +328,10 @@ class Recomputed(NamedTuple):
     """The witness's hash of the position (hex); None when no block of the witness holds it."""
 
 
-def recompute(path: str, positions: Iterable[int]) -> dict[int, Recomputed]:
+def recompute(db: str | Store, positions: Iterable[int]) -> dict[int, Recomputed]:
     """The chain's hash at each of ``positions``, recomputed from the log's events from the first one
     (never taken from the witness), with the witness's hash of each: one read of the log up to the largest
-    position, in one read-only snapshot (issue 23 §7: what ``audit`` proves a publication's head with).
+    position, in one read-only snapshot: what ``audit`` proves a publication's head with.
 
     A position the log does not hold (an event deleted, or past its end) is left out; position 0 is
     h(0). Costs what hashing the events costs: ~2 µs an event, each hashed by :func:`link`.
@@ -780,15 +339,15 @@ def recompute(path: str, positions: Iterable[int]) -> dict[int, Recomputed]:
     wanted = set(positions)
     found: dict[int, bytes] = {0: ZERO} if 0 in wanted else {}
     last = max(wanted, default=0)
-    with closing(_read_only(path)) as conn:
+    with closing(stores.store(db).snapshot()) as conn:
         if last > 0:
             h = ZERO
-            rows = conn.execute(f"{_COLUMNS} WHERE rowid > 0 AND rowid <= ? ORDER BY rowid", (last,))
+            rows = conn.execute(f"{witness.COLUMNS} WHERE rowid > 0 AND rowid <= ? ORDER BY rowid", (last,))
             for position, topic, originator_id, version, state in rows:  # the cursor itself: no batches to build
                 h = link(h, position, topic, originator_id, version, state)
                 if position in wanted:
                     found[position] = h
-        witnessed = {position: _witnessed(conn, position) if position else ZERO for position in found}
+        witnessed = {position: witness.witnessed(conn, position) if position else ZERO for position in found}
     return {
         position: Recomputed(Head(position, h.hex()), None if (w := witnessed[position]) is None else w.hex())
         for position, h in found.items()
@@ -845,7 +404,7 @@ class _Verifier:
 
     def take(self, rows: Sequence[Any]) -> tuple[list[int], bytes]:
         """Hash ``rows``, the next rows of the log, and compare the expected heads among them."""
-        positions, hashes, self.h = _link(rows, self.h)
+        positions, hashes, self.h = witness.link_rows(rows, self.h)
         if not positions:
             return positions, hashes
         self.events += len(positions)
@@ -880,7 +439,7 @@ class _Verifier:
         self.next = len(self.expected)
 
 
-def _witness_mismatch(rows: Sequence[Any], positions: list[int], hashes: bytes, block: _Block) -> Mismatch:
+def _witness_mismatch(rows: Sequence[Any], positions: list[int], hashes: bytes, block: witness.Block) -> Mismatch:
     """The first position where the log's ``positions`` and ``hashes`` part from the witness's ``block``."""
     index = 0
     while (
@@ -909,24 +468,24 @@ _Row = tuple[int, int, int, str, "bytes | None", bytes]
 """A row of the witness as stored: block, first and last position, seal time, positions, hashes."""
 
 
-def _runs(conn: sqlite3.Connection) -> Iterator[tuple[list[_Row], int]]:
-    """The witness's rows in block order, in runs of at least :data:`_FETCH` positions (the last may hold
+def _runs(conn: Connection) -> Iterator[tuple[list[_Row], int]]:
+    """The witness's rows in block order, in runs of at least :data:`witness.FETCH` positions (the last may hold
     fewer), each with the number of positions it holds.
 
     ``verify`` compares the log with a run at a time, and reads the rows as they are stored (a block is
     decoded only where the run does not match): a witness of one block per recording, as many blocks as
     positions, then costs little more than one of full blocks.
     """
-    if not _has_table(conn, WITNESS_TABLE):
+    if not witness.has_table(conn, WITNESS_TABLE):
         return
-    cursor = conn.execute(f"{_SELECT_BLOCKS} ORDER BY block")
+    cursor = conn.execute(f"{witness.SELECT_BLOCKS} ORDER BY block")
     run: list[_Row] = []
     size = 0
-    while rows := cursor.fetchmany(_FETCH):
+    while rows := cursor.fetchmany(witness.FETCH):
         for row in rows:
             run.append(row)
             size += len(row[5]) >> 5
-            if size >= _FETCH:
+            if size >= witness.FETCH:
                 yield run, size
                 run, size = [], 0
     if run:
@@ -935,7 +494,7 @@ def _runs(conn: sqlite3.Connection) -> Iterator[tuple[list[_Row], int]]:
 
 def _run_matches(positions: list[int], hashes: bytes, run: list[_Row]) -> bool:
     """Whether the log's ``positions`` and their ``hashes`` are those of the blocks of ``run``, each block
-    compared as :func:`_same_positions` compares one."""
+    compared as :func:`witness.same_positions` compares one."""
     if hashes != b"".join([row[5] for row in run]):
         return False
     offset = 0
@@ -947,7 +506,7 @@ def _run_matches(positions: list[int], hashes: bytes, run: list[_Row]) -> bool:
         if packed is None:
             if positions[offset] != first or positions[end - 1] != last:
                 return False
-        elif positions[offset:end] != _decode_positions(packed):
+        elif positions[offset:end] != witness.decode_positions(packed):
             return False
         offset = end
     return offset == count
@@ -958,17 +517,17 @@ def _first_mismatch(rows: Sequence[Any], positions: list[int], hashes: bytes, ru
     from the log (:func:`_witness_mismatch`): as if each block had been compared by itself."""
     offset = 0
     for row in run:
-        block = _block(row)
+        block = witness.block_of(row)
         end = offset + block.size
         part = positions[offset:end]
-        if not (part and _same_positions(part, block) and hashes[32 * offset : 32 * end] == block.hashes):
+        if not (part and witness.same_positions(part, block) and hashes[32 * offset : 32 * end] == block.hashes):
             return offset, _witness_mismatch(rows[offset:end], part, hashes[32 * offset : 32 * end], block)
         offset = end
     raise AssertionError("the log matches this run of the witness")
 
 
 def verify(
-    path: str,
+    db: str | Store,
     recorded: Iterable[Head | RecordedHead] = (),
     external: Head | None = None,
     *,
@@ -982,11 +541,12 @@ def verify(
     """
     checker = _Verifier(_expected(recorded, external))
     witnessed = 0
-    with closing(_read_only(path)) as conn:
-        damage = _integrity(conn)
+    store = stores.store(db)
+    with closing(store.snapshot()) as conn:
+        damage = conn.integrity_problems()
         checker.mismatches += _uncovered(conn)
-        end = _witness_end(conn)
-        cursor = conn.execute(_SELECT_ROWS, (0,))
+        end = witness.witness_end(conn)
+        cursor = conn.execute(witness.SELECT_ROWS, (0,))
         witness_failed = False
         for run, size in _runs(conn):
             rows = cursor.fetchmany(size)
@@ -1001,7 +561,7 @@ def verify(
             break
         tail_positions: list[int] = []
         tail_hashes = bytearray()
-        while rows := cursor.fetchmany(_FETCH):
+        while rows := cursor.fetchmany(witness.FETCH):
             positions, hashes = checker.take(rows)
             if not witness_failed:
                 tail_positions += positions
@@ -1013,43 +573,29 @@ def verify(
     sealed = 0
     not_extended: str | None = None
     if not mismatches and not damage and extend and tail_positions:
-        # Issue 10 §2: the witness is extended only when the file can be written, and a disk error
+        # The witness is extended only when the ledger can be written, and a disk error
         # while extending it does not hide the verdict already reached.
-        problem = "its folder is read-only" if immutable else stores.write_problem(path)
+        problem = "its folder is read-only" if immutable else store.write_problem()
         if problem is not None:
             not_extended = f"the witness was not extended: {problem}"
         else:
             try:
-                if _append(path, end.block if end else None, tail_positions, bytes(tail_hashes)):
+                if _append(store, end.block if end else None, tail_positions, bytes(tail_hashes)):
                     sealed = len(tail_positions)
-            except stores.store_errors() as error:
-                not_extended = f"the witness was not extended: {describe_store_error(error, stores.shown(path))}"
+            except store.errors() as error:
+                not_extended = f"the witness was not extended: {store.describe_error(error)}"
     return VerifyReport(
         checker.events, head, witnessed, len(checker.expected), sealed, mismatches, damage, not_extended
     )
 
 
-def _integrity(conn: sqlite3.Connection) -> tuple[str, ...]:
-    """SQLite's own check of the whole file (its pages, every index against its table): the problems found.
-
-    PostgreSQL checks its own pages as it reads them (a damaged page is an error, not a wrong row): nothing
-    to add there."""
-    if _is_pg(conn):
-        return ()
-    try:
-        found = tuple(str(row[0]) for row in conn.execute("PRAGMA integrity_check"))
-    except sqlite3.DatabaseError as error:  # so damaged that the check itself stops
-        return (str(error),)
-    return () if found == ("ok",) else found
-
-
-def _uncovered(conn: sqlite3.Connection) -> list[Mismatch]:
+def _uncovered(conn: Connection) -> list[Mismatch]:
     """Every stored row the chain does not cover: a position (rowid) at or below 0.
 
     The ledger never writes one (SQLite numbers rows from 1), and neither the
     application nor the projections read one; an event there was put in by hand.
     """
-    rows = conn.execute(f"SELECT rowid, topic FROM {EVENTS_TABLE} WHERE rowid <= 0 ORDER BY rowid")
+    rows = conn.execute("SELECT rowid, topic FROM stored_events WHERE rowid <= 0 ORDER BY rowid")
     return [
         Mismatch(
             int(position),

@@ -1,4 +1,4 @@
-"""``ratings copy --from DB --to DB``: a ledger copied event for event between stores (issue 15 §1).
+"""``ratings copy --from DB --to DB``: a ledger copied event for event between stores.
 
 The copy holds every event at the position it has in the source, with the same stored bytes, and the
 source's witness blocks as they are (their seal times included): so the copy's chain is the source's,
@@ -17,34 +17,28 @@ What it does, in order:
 4. Verifies the destination, and refuses (leaving the destination as it was before the transaction)
    unless it ends at the source's head.
 
-A new SQLite file is built under a hidden temporary name beside it, verified there, and only then given its
-name, never replacing a file made there meanwhile (issue 22 §1 and §5, :func:`ledger.outputs.written_new`): a
-copy that fails or is killed leaves no ledger at the destination (an empty one would pass ``verify`` with
-"0 events" and refuse the retry as "already exists").
+How each store takes the copy is the store's (:meth:`ledger.stores.Store.written_copy`): a new SQLite file is
+built under a hidden temporary name beside it, verified there, and only then given its name, never replacing a
+file made there meanwhile (:func:`ledger.outputs.written_new`), so a copy that fails or is killed leaves no
+ledger at the destination; a PostgreSQL database is written in one transaction, then verified.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from ledger import chain, ledger_file, stores
-from ledger.errors import LedgerError, LedgerExistsError, LedgerFileError, NoLedgerError
-from ledger.outputs import written_new
+from ledger import chain, stores, witness
+from ledger.errors import LedgerError
+from ledger.store import EventRow
+from ledger.stores import Store
+from ledger.witness import Connection
 
 _FETCH = 20_000
 
 Progress = Callable[[int], None]
-
-EventRow = tuple[int, str, str, int, bytes]
-"""A stored event as the chain reads it: position, topic, originator id (hex), version, state."""
-
-BlockRow = tuple[int, int, int, str, bytes | None, bytes]
-"""A witness row: block, first and last position, seal time, positions (or None), hashes."""
 
 
 class CopyError(LedgerError):
@@ -60,122 +54,42 @@ class Copied:
     head: chain.Head
 
 
-def _events(conn: Any) -> Iterator[Sequence[EventRow]]:
-    cursor = conn.execute(chain._SELECT_ROWS, (0,))
+def _events(conn: Connection) -> Iterator[Sequence[EventRow]]:
+    cursor = conn.execute(witness.SELECT_ROWS, (0,))
     while rows := cursor.fetchmany(_FETCH):
         yield rows
 
 
-def _blocks(conn: Any) -> list[BlockRow]:
-    if not chain._has_table(conn, chain.WITNESS_TABLE):
+def _blocks(conn: Connection) -> list[tuple[Any, ...]]:
+    if not witness.has_table(conn, witness.WITNESS_TABLE):
         return []
-    return [tuple(row) for row in conn.execute(f"{chain._SELECT_BLOCKS} ORDER BY block")]
+    return [tuple(row) for row in conn.execute(f"{witness.SELECT_BLOCKS} ORDER BY block")]
 
 
-def _check_source(source: str, recorded: Iterable[chain.RecordedHead]) -> chain.Head:
+def _check_source(source: Store, recorded: Iterable[chain.RecordedHead]) -> chain.Head:
     report = chain.verify(source, recorded, extend=False)
     if not report.ok:
         first = report.first
         what = f"position {first.position}: {first.reason}" if first is not None else "; ".join(report.damage)
         raise CopyError(
-            f"the ledger {stores.shown(source)} does not verify ({what}): nothing was copied; "
-            "`ratings verify` says more"
+            f"the ledger {source.shown} does not verify ({what}): nothing was copied; `ratings verify` says more"
         )
     return report.head
 
 
-def _into_sqlite(
-    dest: str,
-    events: Iterator[Sequence[EventRow]],
-    blocks: list[BlockRow],
-    progress: Progress | None,
-    source_head: chain.Head,
-) -> int:
-    """Write the new SQLite file ``dest`` aside, verify it ends at ``source_head``, then name it (issue 22 §5)."""
-    count = 0
-    try:
-        with written_new(Path(dest)) as temp:
-            ledger_file.create(str(temp))
-            uri = temp.resolve().as_uri() + "?mode=rw"
-            with closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as conn:
-                conn.execute("BEGIN IMMEDIATE")
-                for rows in events:
-                    conn.executemany(
-                        f"INSERT INTO {ledger_file.EVENTS_TABLE} "
-                        "(rowid, originator_id, originator_version, topic, state) VALUES (?, ?, ?, ?, ?)",
-                        [(position, oid, version, topic, state) for position, topic, oid, version, state in rows],
-                    )
-                    count += len(rows)
-                    if progress is not None:
-                        progress(len(rows))
-                conn.execute(chain._CREATE_WITNESS)
-                conn.executemany(chain.INSERT_BLOCK, blocks)
-                conn.execute("COMMIT")
-            report = chain.verify(str(temp))
-            if not report.ok or report.head != source_head:
-                raise CopyError(
-                    f"the copy {dest} ended at {report.head.short()}, not at the source's head {source_head.short()}: "
-                    "it was removed, and nothing was written"
-                )
-    except (FileNotFoundError, PermissionError) as error:  # the folder went away, or may not be written
-        raise LedgerFileError(f"cannot write {dest}: {error.strerror or error}") from None
-    return count
-
-
-def _source_head(conn: Any) -> chain.Head:
+def _source_head(conn: Connection) -> chain.Head:
     """The head of the source as its snapshot ``conn`` holds it."""
     last = conn.execute("SELECT max(rowid) FROM stored_events").fetchone()[0]
     if last is not None:
-        found = chain.hash_at(conn, int(last))
+        found = witness.hash_at(conn, int(last))
         if found is not None:
             return chain.Head(int(last), found.hex())
     return chain.Head(0, chain.ZERO.hex())
 
 
-def _into_postgres(
-    dest: str, events: Iterator[Sequence[EventRow]], blocks: list[BlockRow], progress: Progress | None
-) -> int:
-    from ledger import postgres  # the driver, for a PostgreSQL ledger only
-
-    with postgres.connect(dest) as pg:
-        try:
-            first = postgres.inspect(dest, pg)
-        except LedgerError as error:
-            if not isinstance(error, NoLedgerError):
-                raise
-            postgres.create(dest)
-            first = None
-        if first is not None:
-            raise LedgerExistsError(
-                f"{stores.shown(dest)} already holds a ledger with events: the copy writes into a new or empty "
-                "ledger only"
-            )
-        count = 0
-        conn = pg.conn
-        with conn.transaction():
-            conn.execute(f"LOCK TABLE {postgres.EVENTS_TABLE} IN EXCLUSIVE MODE")
-            conn.execute(f"LOCK TABLE {chain.WITNESS_TABLE} IN EXCLUSIVE MODE")
-            if conn.execute(f"SELECT 1 FROM {postgres.EVENTS_TABLE} LIMIT 1").fetchone() is not None:
-                raise LedgerExistsError(f"{stores.shown(dest)} was recorded into meanwhile: nothing was copied")
-
-            def rows() -> Iterator[EventRow]:
-                nonlocal count
-                for chunk in events:
-                    yield from chunk
-                    count += len(chunk)
-                    if progress is not None:
-                        progress(len(chunk))
-
-            postgres.copy_events(conn, rows())
-            with conn.cursor() as cursor:
-                cursor.executemany(postgres.translate(chain.INSERT_BLOCK), blocks)
-        postgres.analyse(conn)
-    return count
-
-
 def copy(
-    source: str,
-    dest: str,
+    source: str | Store,
+    dest: str | Store,
     recorded: Iterable[chain.RecordedHead] = (),
     progress: Progress | None = None,
     *,
@@ -186,28 +100,31 @@ def copy(
 
     ``recorded``: the heads the source's publications recorded, checked as ``ratings verify`` checks them.
     ``kind``: what the refusals call it (``copy``, or ``backup`` for ``ratings backup``)."""
-    if source == dest:
-        raise CopyError(f"--from and --to name the same ledger ({stores.shown(source)})")
-    if not stores.is_central(dest):
-        target = Path(dest)
-        if target.exists() or target.is_symlink():
-            what = "a folder" if target.is_dir() else "a file" if target.exists() else "a link to a missing file"
-            raise LedgerExistsError(f"{dest} already exists ({what}): the {kind} writes a new file")
-        if not target.resolve().parent.is_dir():
-            raise LedgerFileError(f"cannot write the {kind} {dest}: the folder {target.parent} does not exist")
-    _check_source(source, recorded)
-    with closing(chain._read_only(source)) as conn:
+    origin, target = stores.store(source), stores.store(dest)
+    if origin.db == target.db:
+        raise CopyError(f"--from and --to name the same ledger ({origin.shown})")
+    target.check_new(kind)
+    _check_source(origin, recorded)
+    with closing(origin.snapshot()) as conn:
         blocks = _blocks(conn)
         source_head = _source_head(conn)
-        events = _events(conn)
-        if not stores.is_central(dest):
-            count = _into_sqlite(dest, events, blocks, progress, source_head)
-            return Copied(count, len(blocks), source_head)
-        count = _into_postgres(dest, events, blocks, progress)
-    report = chain.verify(dest)
-    if not report.ok or report.head != source_head:
-        raise CopyError(
-            f"the copy {stores.shown(dest)} ends at {report.head.short()}, not at the source's head "
-            f"{source_head.short()}: do not use it; `ratings --db {stores.shown(dest)} verify` says where"
-        )
-    return Copied(count, len(blocks), report.head)
+        with target.written_copy(_events(conn), blocks, progress) as written:
+            report = chain.verify(written.db)
+            if not report.ok or report.head != source_head:
+                raise CopyError(
+                    f"the copy {target.shown} ends at {report.head.short()}, not at the source's head "
+                    f"{source_head.short()}: {written.refused}"
+                )
+    return Copied(written.events, len(blocks), report.head)
+
+
+def backup(source: str | Store, dest: str | Store, recorded: Callable[[], Iterable[chain.RecordedHead]]) -> int:
+    """``ratings backup``: the ledger ``source`` copied into the new file (or the database) ``dest``, by the
+    store's own consistent copy when it has one into a file (SQLite's backup API), else event by event as
+    :func:`copy` copies it (``recorded``: the heads to check the source against then). The number of events."""
+    origin, target = stores.store(source), stores.store(dest)
+    if target.file is not None:
+        events = origin.backup_file(target.file)
+        if events is not None:
+            return events
+    return copy(origin, target, recorded(), kind="backup").events

@@ -1,4 +1,4 @@
-"""A ledger file found damaged takes no more facts until ``ratings verify`` passes (issue 22 §5).
+"""A ledger file found damaged takes no more facts until ``ratings verify`` passes.
 
 SQLite reads only the pages a statement needs: a recording (a key looked up in
 the index, a row appended, the witness extended) can succeed on a file whose
@@ -9,7 +9,7 @@ line: when, and what SQLite said), and every recording refuses while it is
 there; ``ratings verify`` removes it when it passes (on the restored file), and
 ``ratings init`` of a new ledger at the path removes a stale one.
 
-Choices where the issue is silent:
+Choices made here:
 
 - *Refuse after found*, not a check before each write. The mark costs a
   recording one ``stat`` (8 µs, `python -m timeit`); SQLite's ``PRAGMA quick_check`` reads
@@ -21,8 +21,8 @@ Choices where the issue is silent:
 - A file the mark cannot be written beside (a read-only folder) takes no
   recording anyway; a failure to write the mark never hides the refusal that
   found the damage.
-- A PostgreSQL ledger has no mark (its callers ask :func:`ledger.stores.is_central`): the server checks its
-  own pages as it reads them.
+- A PostgreSQL ledger has no mark (its :class:`ledger.stores.Store` keeps none): the server checks its own
+  pages as it reads them.
 """
 
 from __future__ import annotations

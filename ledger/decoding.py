@@ -18,8 +18,9 @@ read by the library's mapper (the application's aggregates) and by this
 module (every projection) alike.
 
 A ``GameRecorded`` state of the current version is read faster, by
-:func:`game_pattern` (nine events in ten are games); any other goes through
-:func:`facts`.
+:func:`game_pattern` (nine events in ten are games), a pattern derived from
+the declaration of a game's fields (:data:`ledger.fields.GAME`) and compiled
+once; any other goes through :func:`facts`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from functools import cache
 from typing import Any, cast
 
 from ledger.events import EVENT_TYPES
+from ledger.fields import GAME, RECORDED_BY, Fact
 
 Upcaster = Callable[[dict[str, Any]], None]
 """An eventsourcing upcaster: ``upcast_vN_vN+1(state)`` changes a version N state in place into version N+1."""
@@ -118,35 +120,82 @@ def upcast(kind: str, state: dict[str, Any], stored: object, current: int) -> No
         UPCASTERS[kind, version](state)
 
 
-_TEXT = r'"([^"\\\x00-\x1f]*)"'
-_OPTIONAL = r'(?:"([^"\\\x00-\x1f]*)"|null)'
+_CHARS = r'[^"\\\x00-\x1f]*'
+"""The characters of a JSON string the library wrote without escapes (no quote, backslash or control character)."""
+
+ADDED = "added"
+"""The name of :func:`state_pattern`'s group that holds a newer version's added fields (None: an older state)."""
+
+
+def state_pattern(fact: Fact, version: int) -> re.Pattern[str]:
+    """A whole stored state of ``fact``'s event, of version 1 or ``version``, when no text in it is escaped.
+
+    Derived from the declaration (:mod:`ledger.fields`): after the library's
+    ``timestamp`` and ``originator_topic``, each field in declared order as a
+    group named after it (an optional field's ``null`` a None), then
+    ``recorded_by``, then ``class_version`` above version 1. The fields a
+    later version added (:attr:`ledger.fields.Fact.added`) are one optional
+    group, :data:`ADDED`, tied to ``class_version`` by a conditional group: a
+    version 1 state reads with them None, as their upcaster makes them.
+    ``version`` (the event's ``class_version``) must be the declared one.
+    """
+    if version != fact.version:
+        raise NewerEventError(
+            f"{fact.event} is of version {version} and its declaration (ledger.fields) of version {fact.version}: "
+            "declare the new version's fields"
+        )
+    if any(f.type is not str for f in fact.fields):
+        raise TypeError(f"a state pattern reads text fields only, and {fact.event} has others")
+    added = [f.name for f in fact.added]
+    if added and (
+        any(f.since != version for f in fact.added)
+        or fact.names[fact.names.index(added[0]) :][: len(added)] != tuple(added)
+    ):
+        raise TypeError(f"the fields {fact.event} added must be one version's, side by side: teach state_pattern")
+    parts: list[str] = []
+    for f in fact.fields:
+        text = rf'"(?P<{f.name}>{_CHARS})"'
+        parts.append(f'"{f.name}":' + (rf"(?:{text}|null)," if f.optional else f"{text},"))
+    if added:
+        first = fact.names.index(added[0])
+        parts[first : first + len(added)] = [f"(?P<{ADDED}>{''.join(parts[first : first + len(added)])})?"]
+        tail = f'(?({ADDED}),"{VERSION_KEY}":{version})'
+    else:
+        tail = f',"{VERSION_KEY}":{version}' if version > 1 else ""
+    return re.compile(
+        rf'\{{"timestamp":\{{"_type_":"datetime_iso","_data_":"{_CHARS}"\}},"originator_topic":"{_CHARS}",'
+        + "".join(parts)
+        + rf'"{RECORDED_BY.name}":"{_CHARS}"{tail}\}}\Z'
+    )
 
 
 @cache
 def _game_pattern(version: int) -> re.Pattern[str]:
-    # Version 1 has neither ``event`` nor ``mode`` nor ``class_version``; version 2 has all three (the
-    # conditional group ``(?(v2)…)`` ties the tail to the two fields), and reads as the upcast version 1.
-    assert version == 2, "game_pattern reads versions 1 and 2 of GameRecorded: teach it the new one"
-    return re.compile(
-        r'\{"timestamp":\{"_type_":"datetime_iso","_data_":"[^"\\\x00-\x1f]*"\},"originator_topic":"[^"\\\x00-\x1f]*",'
-        rf'"game":{_TEXT},"white":{_TEXT},"black":{_TEXT},"result":{_TEXT},"finished":{_TEXT},'
-        rf'"tournament":{_OPTIONAL},"time_control":{_OPTIONAL},(?P<v2>"event":{_OPTIONAL},"mode":{_OPTIONAL},)?'
-        rf'"forfeit":{_TEXT},"reported_on":{_TEXT},'
-        rf'"recorded_by":"[^"\\\x00-\x1f]*"(?(v2),"{VERSION_KEY}":2)\}}\Z'
-    )
+    return state_pattern(GAME, version)
 
 
 def game_pattern() -> re.Pattern[str]:
-    """A whole ``GameRecorded`` state of version 1 or 2 as the library writes it, when no text in it is escaped.
+    """A whole ``GameRecorded`` state of version 1 or 2 as the library writes it, when no text in it is escaped:
+    :func:`state_pattern` of :data:`ledger.fields.GAME`, compiled once.
 
     A match is an exact JSON parse of the state (the keys in the library's
     order, each string free of quotes, backslashes and control characters,
     and ``class_version`` last when the type's version is above 1), so its
     groups are the game's fields as :func:`facts` gives them (a ``null`` a
-    None), in the order game, white, black, result, finished, tournament,
-    time control, the version-2 marker, event, mode, forfeit, reported (a version 1 state's
-    event and mode are None, as its upcaster makes them). A state of another version, or with
-    escaped text, does not match: it is read by :func:`facts`. Ask once per
-    batch of records (the current version is looked up here), not per event.
+    None), in :data:`GAME_GROUPS` order: the declared order, with the
+    :data:`ADDED` marker before ``event`` and ``mode`` (a version 1 state's
+    event and mode are None, as its upcaster makes them). A state of another
+    version, or with escaped text, does not match: it is read by
+    :func:`facts`. Ask once per batch of records (the current version is
+    looked up here), not per event.
     """
-    return _game_pattern(VERSIONS.get("GameRecorded", 1))
+    return _game_pattern(VERSIONS.get(GAME.event, 1))
+
+
+def groups_of(pattern: re.Pattern[str]) -> tuple[str, ...]:
+    """The names of a pattern's groups, in the order ``match.groups()`` gives them."""
+    return tuple(sorted(pattern.groupindex, key=pattern.groupindex.__getitem__))
+
+
+GAME_GROUPS: tuple[str, ...] = groups_of(game_pattern())
+"""What ``game_pattern().match(text).groups()`` gives, in order: the game's fields and the :data:`ADDED` marker."""

@@ -20,11 +20,11 @@ class InvalidDateError(InvalidValueError):
 
 
 class OutOfRangeError(InvalidValueError):
-    """A number or a date outside the bounds of the value it records (issue 10 §3)."""
+    """A number or a date outside the bounds of the value it records."""
 
 
 class InvalidTextError(InvalidValueError):
-    """An id, a name or a code that is empty, too long, or holds a control character (issue 10 §3)."""
+    """An id, a name or a code that is empty, too long, or holds a control character."""
 
 
 class FutureDateError(LedgerError):
@@ -56,11 +56,11 @@ class DuplicatePlayerError(LedgerError):
 
 
 class DuplicateIdentityError(LedgerError):
-    """An identity number (FIDE id, national id) is already held by another player (issue 13 §4)."""
+    """An identity number (FIDE id, national id) is already held by another player."""
 
 
 class MergeError(LedgerError):
-    """A merge of duplicate registrations the ledger refuses (issue 13 §4)."""
+    """A merge of duplicate registrations the ledger refuses."""
 
 
 class DuplicateGameError(LedgerError):
@@ -68,7 +68,7 @@ class DuplicateGameError(LedgerError):
 
 
 class AlreadyRecordedError(DuplicateGameError):
-    """A file whose games are recorded already, under any ids (issue 22 §5: the same tournament imported twice)."""
+    """A file whose games are recorded already, under any ids (the same tournament imported twice)."""
 
 
 class EventFactsError(LedgerError):
@@ -149,10 +149,10 @@ class UnknownAdjustmentError(LedgerError):
 
 
 class NotAdjudicableError(LedgerError):
-    """An adjudication of a game that finished normally: it is corrected, not adjudicated (issue 10 §3)."""
+    """An adjudication of a game that finished normally: it is corrected, not adjudicated."""
 
 
-# --- the ledger file (issue 10 §2) ---------------------------------------------------
+# --- the ledger file ----------------------------------------------------------------
 
 
 class LedgerFileError(LedgerError):
@@ -180,7 +180,7 @@ class UncoveredRowError(LedgerFileError):
 
 
 class DamagedLedgerError(LedgerFileError):
-    """A ledger file SQLite finds damaged, or one a command found so earlier (issue 22 §5: no recording until
+    """A ledger file SQLite finds damaged, or one a command found so earlier (no recording until
     ``ratings verify`` passes)."""
 
     def __init__(self, message: str, path: str | None = None, detail: str | None = None) -> None:

@@ -1,18 +1,31 @@
 """The facts of the ledger, as eventsourcing aggregates and their events.
 
-One aggregate per player and one per game. Their ids are derived from the
-natural keys (the membership number, the game id), so the store itself
-refuses a second recording of the same player or game: two ``version 1``
-events for one id break the store's primary key.
+One aggregate per player, per game, per tournament (the CLI's "event"), per
+adjustment, per publication and per identity number. Their ids are derived
+from the natural keys (the membership number, the game id...), so the store
+itself refuses a second recording of the same player or game: two
+``version 1`` events for one id break the store's primary key.
 
 Every event is a fact in the past tense, with ``reported_on`` (the date the
 rating office received it) and ``recorded_by`` (who typed it in). No event
 ever holds a computed rating.
+
+A fact recorded in error is never edited: it is corrected, voided and
+restored by new events. Every aggregate that can be is a :class:`Correctable`,
+which declares those events in its :class:`Amendments`; the application
+corrects, voids and restores every kind by one path
+(:mod:`ledger.corrections`).
+
+The stored events (their class names, fields and topics) are the log's
+format: they are never renamed. A tournament's events keep their ``event``
+field; the aggregate calls it ``tournament``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import UUID, uuid5
 
 from eventsourcing.domain import Aggregate
@@ -29,6 +42,71 @@ def player_key(player: str) -> UUID:
 def game_key(game: str) -> UUID:
     """The aggregate id of a game, from the game id."""
     return uuid5(NAMESPACE, "game:" + game)
+
+
+@dataclass(frozen=True)
+class Amendments:
+    """The events that correct, void and restore one kind of aggregate (each a new event: nothing is edited).
+
+    Each names the aggregate by the facts of :meth:`Correctable.names`; ``voided`` and ``restored`` add
+    ``reason``, ``reported_on`` and ``recorded_by``, ``corrected`` adds ``changes`` too (only facts of
+    ``fields``, with their corrected values).
+    """
+
+    voided: type[Aggregate.Event]
+    restored: type[Aggregate.Event] | None = None
+    """None: a void is final (the same fact is recorded again, under another key)."""
+    corrected: type[Aggregate.Event] | None = None
+    """None: its facts are not corrected (it is voided and recorded again)."""
+    fields: tuple[str, ...] = ()
+    """The facts ``corrected`` can change."""
+    acts: tuple[str, str] = ("void", "restoration")
+    """How a refusal names a void and a restoration reported before the fact ("the void is reported on...")."""
+
+
+class Correctable(Aggregate):
+    """An aggregate that is voided, restored and corrected by the events its :attr:`amendments` declare.
+
+    Each kind keeps ``voided`` (whether its latest void or restoration is a void) and ``reported_on`` (when its
+    first fact was reported); what a void, a restoration or a correction may be, and when it is refused, is the
+    application's (:mod:`ledger.corrections`).
+    """
+
+    if TYPE_CHECKING:  # not annotations at runtime: eventsourcing would make a dataclass of the aggregate
+        amendments: ClassVar[Amendments]
+        voided: bool
+        reported_on: str
+
+    def names(self) -> dict[str, Any]:
+        """The facts that name it in each of its amending events (``{"game": "G1"}``)."""
+        raise NotImplementedError
+
+    def title(self) -> str:
+        """How a refusal names it (``game 'G1'``)."""
+        raise NotImplementedError
+
+    def recording(self) -> str:
+        """How a refusal names its first report (``player 'A''s registration``)."""
+        return self.title()
+
+    def correctable(self) -> Mapping[str, Any]:
+        """Its facts of :attr:`Amendments.fields` as recorded and corrected so far."""
+        return {}
+
+    def record_void(self, void: bool, *, reason: str, reported_on: str, recorded_by: str) -> None:
+        """Void it (``void``) or restore it, for a stated reason."""
+        kind = self.amendments.voided if void else self.amendments.restored
+        assert kind is not None, f"a void of a {type(self).__name__} is final"
+        self.trigger_event(kind, **self.names(), reason=reason, reported_on=reported_on, recorded_by=recorded_by)
+
+    def record_correction(self, changes: Mapping[str, Any], *, reason: str, reported_on: str, recorded_by: str) -> None:
+        """Correct its facts: ``changes`` holds the corrected facts with their values, in :attr:`Amendments.fields`
+        order (as stored)."""
+        kind = self.amendments.corrected
+        assert kind is not None, f"a {type(self).__name__} is not corrected"
+        self.trigger_event(
+            kind, **self.names(), changes=dict(changes), reason=reason, reported_on=reported_on, recorded_by=recorded_by
+        )
 
 
 class PlayerRegistered(Aggregate.Created):
@@ -72,7 +150,7 @@ class PlayerCorrected(Aggregate.Event):
 
 
 class PriorRatingRecorded(Aggregate.Event):
-    """A rating the player brought from another system, or from before the ledger began (rules issue §1).
+    """A rating the player brought from another system, or from before the ledger began.
 
     ``rating`` is as that system published it, with the games behind it and
     its status there; ``as_of`` is the date it was valid. Each rules system
@@ -137,7 +215,7 @@ class PlayerReactivated(Aggregate.Event):
 
 
 class PlayerVoided(Aggregate.Event):
-    """A registration recorded in error: the player and every game he played no longer count (issue 10 §3).
+    """A registration recorded in error: the player and every game he played no longer count.
 
     Nothing is removed: the registration, his games and everything else
     about him stay in the log, and a :class:`PlayerRestored` undoes the void.
@@ -165,7 +243,7 @@ class PlayerRestored(Aggregate.Event):
 
 
 class PlayerMerged(Aggregate.Event):
-    """The player was a duplicate registration of ``into`` (issue 13 §4): from this fact on, his games,
+    """The player was a duplicate registration of ``into``: from this fact on, his games,
     priors and events count as ``into``'s in every list; as known before it, they do not."""
 
     player: str
@@ -192,7 +270,7 @@ class PlayerUnmerged(Aggregate.Event):
 
 
 class PriorRatingVoided(Aggregate.Event):
-    """A prior rating recorded in error no longer counts (issue 10 §3).
+    """A prior rating recorded in error no longer counts.
 
     It names the prior by its natural key (``system``, ``as_of``): the latest
     :class:`PriorRatingRecorded` of that key before it. A new prior of the
@@ -210,8 +288,12 @@ class PriorRatingVoided(Aggregate.Event):
         aggregate.priors.discard((self.system, self.as_of))
 
 
-class Player(Aggregate):
+class Player(Correctable):
     """A registered player, the tournaments he withdrew from, and his inactivity markers."""
+
+    amendments = Amendments(
+        voided=PlayerVoided, restored=PlayerRestored, corrected=PlayerCorrected, fields=REGISTRATION_FIELDS
+    )
 
     def __init__(self) -> None:
         self.player = ""
@@ -228,6 +310,18 @@ class Player(Aggregate):
     def create_id(*, player: str, **_: Any) -> UUID:
         return player_key(player)
 
+    def names(self) -> dict[str, Any]:
+        return {"player": self.player}
+
+    def title(self) -> str:
+        return f"player {self.player!r}"
+
+    def recording(self) -> str:
+        return f"player {self.player!r}'s registration"
+
+    def correctable(self) -> Mapping[str, Any]:
+        return self.registration
+
     def inactive_on(self, on: str) -> bool:
         """Whether the markers recorded so far leave the player inactive on ``on``.
 
@@ -243,7 +337,7 @@ class Player(Aggregate):
 class GameRecorded(Aggregate.Created):
     """A game finished, with its result as reported (IECG §VIII.1–2 for forfeits).
 
-    Version 2 (issue 12) adds ``event``, the registered event the game belongs
+    Version 2 adds ``event``, the registered event the game belongs
     to, and ``mode`` (``otb``, ``email``, ``online``), both None when not said:
     a game's mode and rate of play are its event's unless it says otherwise.
     ``tournament`` stays the free-text name it always was.
@@ -337,8 +431,18 @@ class GameAdjudicated(Aggregate.Event):
         aggregate.adjudicated_on = self.on
 
 
-class Game(Aggregate):
+class Game(Correctable):
     """A recorded game and its adjudication."""
+
+    # A void or restoration of a game reported before the game was is refused as "the correction is reported
+    # on ...", as it always was.
+    amendments = Amendments(
+        voided=GameVoided,
+        restored=GameRestored,
+        corrected=GameCorrected,
+        fields=GAME_FIELDS,
+        acts=("correction", "correction"),
+    )
 
     def __init__(self) -> None:
         self.game = ""
@@ -350,7 +454,7 @@ class Game(Aggregate):
         """The facts as recorded, before any correction."""
         self.corrections: list[tuple[str, dict[str, Any]]] = []
         """Each correction's reported date and changes, in log order: what a view of the game as known at a
-        date applies (issue 22 §4)."""
+        date applies (a correction is seen from its reported date on)."""
 
     @property
     def finished(self) -> str:
@@ -361,13 +465,26 @@ class Game(Aggregate):
     def create_id(*, game: str, **_: Any) -> UUID:
         return game_key(game)
 
+    def names(self) -> dict[str, Any]:
+        return {"game": self.game}
 
-def event_key(event: str) -> UUID:
-    """The aggregate id of an event (a tournament or match), from its id."""
-    return uuid5(NAMESPACE, "event:" + event)
+    def title(self) -> str:
+        return f"game {self.game!r}"
+
+    def correctable(self) -> Mapping[str, Any]:
+        return self.facts
 
 
-EVENT_FIELDS = (
+def tournament_key(tournament: str) -> UUID:
+    """The aggregate id of a tournament (a match, a group: the CLI's event), from its id."""
+    return uuid5(NAMESPACE, "event:" + tournament)
+
+
+event_key = tournament_key
+"""The former name of :func:`tournament_key` (:mod:`projections.log` and :mod:`projections.events` still use it)."""
+
+
+TOURNAMENT_FIELDS = (
     "name",
     "type",
     "start",
@@ -379,11 +496,14 @@ EVENT_FIELDS = (
     "site",
     "federation",
 )
-"""The facts of an event a :class:`TournamentCorrected` can correct."""
+"""The facts of a tournament a :class:`TournamentCorrected` can correct."""
+
+EVENT_FIELDS = TOURNAMENT_FIELDS
+"""The former name of :data:`TOURNAMENT_FIELDS` (:mod:`projections.usable` still uses it)."""
 
 
 class TournamentRegistered(Aggregate.Created):
-    """An event (tournament, match) was registered: what the rules ask of it (issue 12 §1).
+    """An event (tournament, match) was registered: what the rules ask of it.
 
     ``type`` one of :data:`ledger.values.EVENT_TYPES`; ``rate_of_play`` PGN
     ``TimeControl`` text, every game's unless the game says its own; ``mode``
@@ -406,8 +526,8 @@ class TournamentRegistered(Aggregate.Created):
     recorded_by: str
 
     def apply(self, aggregate: Any) -> None:
-        aggregate.event = self.event
-        aggregate.facts = {field: getattr(self, field) for field in EVENT_FIELDS}
+        aggregate.tournament = self.event
+        aggregate.facts = {field: getattr(self, field) for field in TOURNAMENT_FIELDS}
         aggregate.reported_on = self.reported_on
 
 
@@ -449,7 +569,7 @@ class TournamentRestored(Aggregate.Event):
 
 
 class TournamentPaired(Aggregate.Event):
-    """The event paired two players in a round (issue 12 §2): a game to be played, with no result yet.
+    """The event paired two players in a round: a game to be played, with no result yet.
 
     A pairing with no game recorded for it is unfinished: a withdrawal forfeits it (IECG C §9A).
     """
@@ -480,7 +600,7 @@ class TournamentWithdrawn(Aggregate.Event):
 
 
 class TournamentEntered(Aggregate.Event):
-    """A player entered the event, an IECG group, on ``on`` (issue 12 §3; IECG Rules and Regulations 5.1a,
+    """A player entered the event, an IECG group, on ``on`` (IECG Rules and Regulations 5.1a,
     D §2.4–2.5). ``ticket`` is the id of the group whose promotion ticket the entry used (D §2.4c, §2.5c,
     §2.5f, §2.8.5: "any qualification may be used only once"), None for an entry by his own class."""
 
@@ -495,11 +615,24 @@ class TournamentEntered(Aggregate.Event):
         aggregate.entries.append((self.player, self.on, self.ticket))
 
 
-class Tournament(Aggregate):
-    """A registered event: a tournament, a match, a group (the CLI calls it an event)."""
+class Tournament(Correctable):
+    """A registered tournament: a tournament, a match, a group (the CLI calls it an event).
+
+    Its events name it by their ``event`` field (the log's format); here it is :attr:`tournament`.
+    """
+
+    # A restoration of a tournament reported before it was is refused as "the void is reported on ...", as it
+    # always was.
+    amendments = Amendments(
+        voided=TournamentVoided,
+        restored=TournamentRestored,
+        corrected=TournamentCorrected,
+        fields=TOURNAMENT_FIELDS,
+        acts=("void", "void"),
+    )
 
     def __init__(self) -> None:
-        self.event = ""
+        self.tournament = ""
         self.facts: dict[str, Any] = {}
         self.reported_on = ""
         self.voided = False
@@ -509,8 +642,17 @@ class Tournament(Aggregate):
         """(player, day, ticket) of each entry (:class:`TournamentEntered`), in log order."""
 
     @staticmethod
-    def create_id(*, event: str, **_: Any) -> UUID:
-        return event_key(event)
+    def create_id(*, event: str, **_: Any) -> UUID:  # ``event``: the field of TournamentRegistered
+        return tournament_key(event)
+
+    def names(self) -> dict[str, Any]:
+        return {"event": self.tournament}
+
+    def title(self) -> str:
+        return f"event {self.tournament!r}"
+
+    def correctable(self) -> Mapping[str, Any]:
+        return self.facts
 
 
 def adjustment_key(system: str, player: str | None, on: str, reason: str) -> UUID:
@@ -534,11 +676,15 @@ class RatingAdjusted(Aggregate.Created):
     recorded_by: str
 
     def apply(self, aggregate: Any) -> None:
+        aggregate.system = self.system
+        aggregate.player = self.player
+        aggregate.on = self.on
+        aggregate.reason = self.reason
         aggregate.reported_on = self.reported_on
 
 
 class AdjustmentVoided(Aggregate.Event):
-    """An adjustment recorded in error no longer counts, for a stated reason (issue 10 §3).
+    """An adjustment recorded in error no longer counts, for a stated reason.
 
     It repeats the adjustment's natural key (``system``, ``player``, ``on`` and
     its reason, ``adjustment``), so that the log names what it voids.
@@ -556,16 +702,32 @@ class AdjustmentVoided(Aggregate.Event):
         aggregate.voided = True
 
 
-class Adjustment(Aggregate):
-    """One adjustment decided by a grading committee."""
+class Adjustment(Correctable):
+    """One adjustment decided by a grading committee; a void is final (its key cannot be recorded again)."""
+
+    amendments = Amendments(voided=AdjustmentVoided)
 
     def __init__(self) -> None:
         self.voided = False
         self.reported_on = ""
+        self.system = ""
+        self.player: str | None = None
+        self.on = ""
+        self.reason = ""
 
     @staticmethod
     def create_id(*, system: str, player: str | None, on: str, reason: str, **_: Any) -> UUID:
         return adjustment_key(system, player, on, reason)
+
+    def names(self) -> dict[str, Any]:
+        return {"system": self.system, "player": self.player, "on": self.on, "adjustment": self.reason}
+
+    def title(self) -> str:
+        who = "every player" if self.player is None else f"player {self.player!r}"
+        return f"the {self.system} adjustment of {who} on {self.on} ({self.reason!r})"
+
+    def recording(self) -> str:
+        return "the adjustment"
 
 
 def publication_key(rules: str, period: str, on: str) -> UUID:
@@ -578,9 +740,9 @@ class ListPublished(Aggregate.Created):
 
     ``digest`` is the SHA-256 of the list's canonical JSON as known at ``on``;
     ``log_position`` and ``log_hash`` are the head of the log's hash chain
-    just before this event (audit issue §3, §4). ``rules_fingerprint`` is the
+    just before this event. ``rules_fingerprint`` is the
     fingerprint of the code and parameters that computed the list
-    (:mod:`projections.fingerprint`, issue 23 §7; version 2): with the head,
+    (:mod:`projections.fingerprint`; version 2): with the head,
     what lets an audit prove the list reproduced without replaying it.
     """
 
@@ -617,7 +779,7 @@ def identity_key(scheme: str, number: str) -> UUID:
 
 
 class IdentityClaimed(Aggregate.Created):
-    """A player was given an identity number of a scheme (``fide``, or a national scheme like ``ecf``) (issue 13 §4).
+    """A player was given an identity number of a scheme (``fide``, or a national scheme like ``ecf``).
 
     One aggregate per number, its id derived from (scheme, number): the store itself refuses a second
     first claim of the same number, so two offices cannot give it to two players.

@@ -1,4 +1,4 @@
-"""FIDE's monthly rating lists (issue 13 §3), read as a stream of frozen values.
+"""FIDE's monthly rating lists, read as a stream of frozen values.
 
 FIDE publishes its lists at https://ratings.fide.com/download_lists.phtml, each
 zipped: the combined list (standard, rapid and blitz) as XML
@@ -188,9 +188,9 @@ def _entry(fields: dict[str, str], ratings: dict[Kind, tuple[str, ...]], line: i
 # --- XML -------------------------------------------------------------------------------
 
 MAX_XML_TEXT: Final = 1000
-"""The longest value of a player's child element read, in characters (issue 22 §3): FIDE's longest are names."""
+"""The longest value of a player's child element read, in characters: FIDE's longest are names."""
 MAX_XML_PLAYER: Final = 65536
-"""The most bytes of XML read without the end of a ``<player>`` (issue 22 §3): FIDE's take some 450."""
+"""The most bytes of XML read without the end of a ``<player>``: FIDE's take some 450."""
 _XML_BLOCK: Final = 65536
 
 _XML_FIELDS = {"fideid": "id", "name": "name", "country": "fed", "sex": "sex", "title": "title"}
@@ -206,7 +206,7 @@ class _Players:
     """expat's handlers for FIDE's XML: each ``<player>`` of the root, as its children's stripped text by tag.
 
     Only the text of a player's children is kept (each at most :data:`MAX_XML_TEXT` characters), and only
-    until the player is yielded: no tree is built (issue 22 §3). A ``<!DOCTYPE>`` is refused as it starts, so
+    until the player is yielded: no tree is built (bounded memory). A ``<!DOCTYPE>`` is refused as it starts, so
     no entity is ever declared, expanded or fetched (a billion-laughs file, an external entity).
     """
 
@@ -261,7 +261,7 @@ class _Players:
 def read_xml(handle: BinaryIO) -> Iterator[FideEntry]:
     """Each ``<player>`` of FIDE's XML list, in order; ``line`` is the player's ordinal (from 1).
 
-    Streamed through expat in blocks of 64 KiB, keeping only the player being read (issue 22 §3): a DTD
+    Streamed through expat in blocks of 64 KiB, keeping only the player being read: a DTD
     (and so any entity declaration: billion laughs, external entities) is refused as it starts, a value
     over :data:`MAX_XML_TEXT` characters as it is read, and :data:`MAX_XML_PLAYER` bytes without the end of
     a ``<player>`` (not FIDE's list) once read.
@@ -320,7 +320,7 @@ _TXT_RATINGS: dict[Kind, tuple[str, str, str]] = {
     "blitz": ("brtng", "bgm", "bk"),
 }
 MAX_TXT_LINE: Final = 4096
-"""The longest TXT line read, in bytes (issue 22 §3): FIDE's are 162 (the legacy list's 158)."""
+"""The longest TXT line read, in bytes: FIDE's are 162 (the legacy list's 158)."""
 _MONTH = re.compile(r"[a-z]{3}\d{2}")
 """The rating's header word of a one-rating list: the list's month, ``OCT26`` (matched lower-cased)."""
 
@@ -430,7 +430,7 @@ def _kind_from_name(name: str) -> Kind | None:
 
 
 def _once(entries: Iterator[FideEntry], unit: str, once: Collection[int]) -> Iterator[FideEntry]:
-    """The entries, refusing a FIDE id of ``once`` listed twice, naming both (issue 22 §5); only those ids are
+    """The entries, refusing a FIDE id of ``once`` listed twice, naming both; only those ids are
     remembered, so the memory is theirs, not the list's."""
     seen: dict[int, int] = {}
     for entry in entries:
@@ -456,7 +456,7 @@ def _read_stream(binary: IO[bytes], name: str, once: Collection[int] = ()) -> It
     if start.startswith(b"<"):
         yield from _once(read_xml(cast(BinaryIO, buffered)), "player", once)
     else:
-        # issue 22 §3: line by line, a line over MAX_TXT_LINE bytes or not UTF-8 refused as it is read
+        # bounded memory: line by line, a line over MAX_TXT_LINE bytes or not UTF-8 refused as it is read
         lines = LineReader(buffered, limit=MAX_TXT_LINE, refuse=FideListError, kind="FIDE's rating list")
         yield from _once(read_txt(lines, kind=_kind_from_name(name)), "line", once)
 
@@ -465,7 +465,7 @@ def read(path: str, *, once: Collection[int] = ()) -> Iterator[FideEntry]:
     """Each player of the FIDE list at ``path``: XML (starts with ``<``) or TXT, or a zip holding one such file.
 
     A FIDE id of ``once`` (those the caller records: the ledger's players) listed twice is refused naming
-    both lines (issue 22 §5): which of the two is his rating?
+    both lines: which of the two is his rating?
 
     The zip's member is streamed, never extracted. Errors name ``path`` (and the
     zip member) before the line. A one-rating TXT list's rating is taken from

@@ -1,12 +1,13 @@
-"""Files other programs wrote, recorded in the ledger (issue 13): FIDE tournament reports (TRF), PGN games,
+"""Files other programs wrote, recorded in the ledger: FIDE tournament reports (TRF), PGN games,
 FIDE's rating lists.
 
 Each reader is pure (:mod:`ledger.trf`, :mod:`ledger.pgn`, :mod:`ledger.fide_list`), each plan too
 (:mod:`ledger.trf_import`, :mod:`ledger.pgn_import`); here they meet the ledger: what it holds is read for the
 plan (:func:`known_people`), and the plan's facts are checked as their own commands check them and recorded in
-one transaction (:func:`record_import`), or returned unrecorded with ``dry_run``.
+one transaction (:func:`record_import`), or returned unrecorded with ``dry_run``. The ledger is asked only
+through its public methods (its lookups, checks and the aggregates of new facts).
 
-Choices of issue 22 §5, where it is silent:
+Choices where the rules and the file formats are silent:
 
 - **A file imported twice** is known by its games, not by its name or the event's id
   (:func:`check_not_recorded`): a game of the file is recorded already when a game of the log, as first
@@ -40,7 +41,8 @@ from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError
 
 from ledger import fide_list, trf, trf_import, values
-from ledger.application import GameFacts, RatingLedger, _named, _unreadable, check_registration
+from ledger.application import RatingLedger
+from ledger.core import unreadable
 from ledger.errors import (
     AlreadyRecordedError,
     DuplicateGameError,
@@ -52,18 +54,17 @@ from ledger.errors import (
     VoidError,
 )
 from ledger.events import (
-    EVENT_FIELDS,
+    TOURNAMENT_FIELDS,
     Game,
-    GameRecorded,
     GameVoided,
     Player,
-    PlayerRegistered,
     PriorRatingRecorded,
     Tournament,
-    TournamentRegistered,
-    event_key,
     game_key,
+    tournament_key,
 )
+from ledger.games import GameFacts
+from ledger.players import check_registration
 from ledger.store import LogRecord
 
 if TYPE_CHECKING:
@@ -121,7 +122,7 @@ def known_people(ledger: RatingLedger) -> trf_import.Known:
                 void[player] = record.type == "PlayerVoided"
     finally:
         reader.close()
-    return trf_import.Known(  # a number held by a merged duplicate identifies his original (issue 13 §4)
+    return trf_import.Known(  # a number held by a merged duplicate identifies his original
         fide_ids={number: merged.get(p, p) for number, p in ledger.identities().index("fide").items()},
         people={p: facts for p, facts in people.items() if not void.get(p) and p not in merged},
         registered=set(people),
@@ -144,27 +145,27 @@ def import_trf(
     into_existing: bool = False,
 ) -> tuple[trf_import.TrfPlan, list[LogRecord]]:
     """Import a FIDE tournament report (TRF16 or TRF-2026): its event, players, priors and games, in one
-    transaction or not at all (issue 13 §1); ``dry_run`` records nothing and returns what it would.
+    transaction or not at all; ``dry_run`` records nothing and returns what it would.
 
     ``event`` is the event's id (default: the file's name without its extension); an event already
     registered under it takes the games (they must fall within its dates) when its facts agree with the
     file's, or with ``into_existing``; a file whose games are recorded already is refused unless ``again``
-    (issue 22 §5, in the module's docstring).
+    (see the module's docstring).
     """
     try:
-        with open(path, "rb") as handle:  # issue 22 §3: read line by line, in bounded memory
+        with open(path, "rb") as handle:  # read line by line, in bounded memory
             parsed = trf.read(handle)
     except OSError as error:
-        raise _unreadable(path, error) from None
+        raise unreadable(path, error) from None
     event_id = values.check_id(event if event is not None else os.path.splitext(os.path.basename(path))[0], "event")
     known = known_people(ledger)
     plan = trf_import.plan(parsed, event_id, known, register_new=register_new, priors=priors)
-    if not again:  # issue 22 §5: the same tournament imported twice
+    if not again:  # the same tournament imported twice
         check_not_recorded(ledger, path, plan.games, known.merged)
-    registered = ledger._get(event_key(event_id), Tournament)
+    registered = ledger.aggregate(tournament_key(event_id), Tournament)
     if registered is not None and not registered.voided:  # a void one is refused as it always was
         disagree = trf_import.disagreements(plan, registered.facts)
-        if disagree and not into_existing:  # issue 22 §5: standard games filed into a rapid event
+        if disagree and not into_existing:  # standard games filed into a rapid event
             raise EventFactsError(
                 f"event {event_id!r} is registered with other facts than the file's: {'; '.join(disagree)}: "
                 f"give the file's games an event of their own (--event), or --into-existing to file them "
@@ -193,23 +194,23 @@ def import_pgn(
     again: bool = False,
     create_event: bool = False,
 ) -> tuple[pgn_import.PgnPlan, list[LogRecord]]:
-    """Import the games of a PGN file from their headers (issue 13 §2), in one transaction or not at all.
+    """Import the games of a PGN file from their headers, in one transaction or not at all.
 
     ``names`` maps PGN names to players (for players without a FIDE id the ledger holds);
     ``event`` names the event of every game (else they are grouped by their Event headers): a registered
     one, or, with ``create_event``, a new one registered from the headers; a file whose games are recorded
-    already is refused unless ``again`` (issue 22 §5, in the module's docstring).
+    already is refused unless ``again`` (see the module's docstring).
     """
     from ledger import pgn, pgn_import  # python-chess, for a PGN file only
 
     try:
-        with open(path, "rb") as handle:  # issue 22 §3: read line by line, in bounded memory
+        with open(path, "rb") as handle:  # read line by line, in bounded memory
             games = pgn.read_binary(handle).games
     except OSError as error:
-        raise _unreadable(path, error) from None
+        raise unreadable(path, error) from None
     if event is not None:
         event = values.check_id(event, "event")
-        if not create_event and ledger._get(event_key(event), Tournament) is None:  # issue 22 §5: as game record
+        if not create_event and ledger.aggregate(tournament_key(event), Tournament) is None:  # as game record
             raise UnknownEventError(
                 f"unknown event {event!r}: register it first (ratings event register), or give --create-event "
                 "to register it from the file's headers"
@@ -223,10 +224,10 @@ def import_pgn(
         known,
         names or {},
         event=event,
-        registered=lambda name: ledger._get(event_key(name), Tournament) is not None,
-        date=ledger._day(date, "--date").isoformat() if date else None,
+        registered=lambda name: ledger.aggregate(tournament_key(name), Tournament) is not None,
+        date=ledger.past_day(date, "--date").isoformat() if date else None,
     )
-    if not again:  # issue 22 §5: the same games imported twice
+    if not again:  # the same games imported twice
         check_not_recorded(ledger, path, plan.games, known.merged)
     records = record_import(ledger, plan.events, [], [], plan.games, "", reported_on, dry_run)
     return plan, records
@@ -236,17 +237,17 @@ def import_fide_list(
     ledger: RatingLedger, path: str, *, as_of: str, reported_on: str | None = None, dry_run: bool = False
 ) -> FideListReport:
     """Record FIDE's published ratings of a monthly list (XML, TXT, or a zip of one) as ``fide``,
-    ``fide-rapid`` and ``fide-blitz`` priors as of ``as_of``, for the registered players with a FIDE id
-    (issue 13 §3); one transaction. The list is streamed: only the ledger's own players are kept.
+    ``fide-rapid`` and ``fide-blitz`` priors as of ``as_of``, for the registered players with a FIDE id,
+    in one transaction. The list is streamed: only the ledger's own players are kept.
 
     Others on the list are counted, not recorded; a player who already has a prior of that system as of
     ``as_of`` keeps it (counted), so a list can be imported again after more players are registered.
     """
-    day, reported = ledger._dated(as_of, "as-of date", reported_on)
+    day, reported = ledger.dated(as_of, "as-of date", reported_on)
     holders = ledger.identities().index("fide")
     found: dict[str, fide_list.FideEntry] = {}
     read = 0
-    once = {int(number) for number in holders if number.isdigit()}  # issue 22 §5: none of them listed twice
+    once = {int(number) for number in holders if number.isdigit()}  # none of them listed twice
     for entry in fide_list.read(path, once=once):
         read += 1
         player = holders.get(str(entry.fide_id))
@@ -255,10 +256,10 @@ def import_fide_list(
     aggregates: list[Aggregate] = []
     report = FideListReport(read=read, matched=len(found))
     for player, entry in sorted(found.items()):
-        if ledger._player_void(player):
+        if ledger.player_void(player):
             report.void += 1
             continue
-        aggregate = ledger._counting_player(player)
+        aggregate = ledger.counting_player(player)
         for system, rated in (("fide", entry.standard), ("fide-rapid", entry.rapid), ("fide-blitz", entry.blitz)):
             if rated is None:
                 continue
@@ -287,7 +288,7 @@ def import_fide_list(
         if aggregate.pending_events:
             aggregates.append(aggregate)
     if dry_run:
-        report.records = ledger._save_or_preview(*aggregates, dry_run=True)
+        report.records = ledger.save_or_preview(*aggregates, dry_run=True)
     elif aggregates:
         try:
             ledger.save(*aggregates)
@@ -309,7 +310,7 @@ class Holder(NamedTuple):
 def recorded_already(
     ledger: RatingLedger, games: Sequence[trf_import.PlannedGame], merged: Mapping[str, str]
 ) -> list[Holder]:
-    """The recorded games that ``games`` match (issue 22 §5), each used once, in the order of ``games``: the
+    """The recorded games that ``games`` match, each used once, in the order of ``games``: the
     same White, Black, result and date as first recorded (players through ``merged``), void games included,
     the games of a void event not.
 
@@ -333,7 +334,7 @@ def recorded_already(
     finally:
         reader.close()
     events = {holder.event for held in found.values() for holder in held if holder.event is not None}
-    void = {e for e in events if (t := ledger._get(event_key(e), Tournament)) is not None and t.voided}
+    void = {e for e in events if (t := ledger.aggregate(tournament_key(e), Tournament)) is not None and t.voided}
     for held in found.values():
         held[:] = [holder for holder in held if holder.event not in void]
         held.reverse()  # popped in log order
@@ -349,7 +350,7 @@ def check_not_recorded(
     ledger: RatingLedger, path: str, games: Sequence[trf_import.PlannedGame], merged: Mapping[str, str]
 ) -> None:
     """Refuse a file some of whose games are recorded already (:func:`recorded_already`), naming the events
-    that hold them, or the games that belong to none (issue 22 §5)."""
+    that hold them, or the games that belong to none."""
     held = recorded_already(ledger, games, merged)
     if not held:
         return
@@ -389,36 +390,30 @@ def record_import(
     """Record an import's facts in one transaction (or, ``dry_run``, return them): the events not yet
     registered, the new players with their FIDE ids, the priors, the games (a not-rated one voided with
     its reason); every fact checked as its own command checks it, the whole refused on the first fault."""
-    reported = ledger._reported(reported_on).isoformat()
+    reported = ledger.reported_day(reported_on).isoformat()
     aggregates: list[Aggregate] = []
     new_events: set[str] = set()
     for event_id, given in events.items():
-        registered = ledger._get(event_key(event_id), Tournament)
+        registered = ledger.aggregate(tournament_key(event_id), Tournament)
         if registered is not None:
             if registered.voided:
                 raise VoidError(f"event {event_id!r} is void: restore it before importing its games")
             continue
         new_events.add(event_id)
-        facts = {field: ledger._event_value(field, given[field]) for field in EVENT_FIELDS}
-        ledger._check_event_dates(event_id, facts)
-        aggregates.append(
-            Tournament._create(
-                TournamentRegistered, event=event_id, **facts, reported_on=reported, recorded_by=ledger.user
-            )
-        )
+        aggregates.append(ledger.new_tournament(event_id, {f: given[f] for f in TOURNAMENT_FIELDS}, reported))
     new_players_by_id: dict[str, Player] = {}
     for new in new_players:
         reg = check_registration(
             new.player, new.name, new.country, new.born, today=ledger.clock(), reported=date.fromisoformat(reported)
         )
-        aggregate = Player._create(PlayerRegistered, **reg._asdict(), reported_on=reported, recorded_by=ledger.user)
+        aggregate = ledger.new_player(reg, reported)
         new_players_by_id[new.player] = aggregate
         aggregates.append(aggregate)
         if new.fide_id is not None:
-            aggregates.extend(ledger._identity_events(new.player, {"fide": new.fide_id}, {}, "", reported))
+            aggregates.extend(ledger.identity_claims(new.player, {"fide": new.fide_id}, {}, "", reported))
     for prior in priors:
         values.check_prior("fide", prior.rating, None, None, None)
-        holder = new_players_by_id.get(prior.player) or ledger._counting_player(prior.player)
+        holder = new_players_by_id.get(prior.player) or ledger.counting_player(prior.player)
         holder.trigger_event(
             PriorRatingRecorded,
             player=prior.player,
@@ -442,25 +437,25 @@ def record_import(
             f" (line {game.lines[0]})"
         )  # fmt: skip
         try:
-            facts_of = ledger._check_game(
+            facts_of = ledger.check_game(
                 game.game, game.white, game.black, game.result, game.finished, None, game.time_control,
-                game.forfeit, reported, lambda p: p in new_players_by_id or ledger._player_counts(p), None,
+                game.forfeit, reported, lambda p: p in new_players_by_id or ledger.player_counts(p), None,
                 game.mode,
             )  # fmt: skip
             if game.event is not None and game.event not in new_events:
-                ledger._check_game_event(game.event, facts_of.finished)
-            ledger._check_born(facts_of.finished, game.white, game.black, born=lambda p: born.get(p) or ledger._born(p))
+                ledger.check_in_tournament(game.event, facts_of.finished)
+            ledger.check_born(facts_of.finished, game.white, game.black, born=lambda p: born.get(p) or ledger.born(p))
         except LedgerError as error:
             raise _named(error, f"game {game.game}{where}: {error}") from None
         facts_of = GameFacts(**{**vars(facts_of), "event": game.event})
         if facts_of.game in seen:
             raise DuplicateGameError(f"two games of the file have the id {facts_of.game!r}{where}")
-        if ledger._get(game_key(facts_of.game), Game) is not None:
+        if ledger.aggregate(game_key(facts_of.game), Game) is not None:
             raise DuplicateGameError(
                 f"game {facts_of.game!r}{where} is already recorded: was this file imported before?"
             )
         seen.add(facts_of.game)
-        recorded = Game._create(GameRecorded, **vars(facts_of), recorded_by=ledger.user)
+        recorded = ledger.new_game(facts_of)
         if game.not_rated:
             recorded.trigger_event(
                 GameVoided,
@@ -471,7 +466,7 @@ def record_import(
             )
         aggregates.append(recorded)
     if dry_run:
-        return ledger._save_or_preview(*aggregates, dry_run=True)
+        return ledger.save_or_preview(*aggregates, dry_run=True)
     try:
         ledger.save(*aggregates)
     except IntegrityError:
@@ -479,3 +474,11 @@ def record_import(
             "another recording added some of the same facts meanwhile: nothing was imported; try again"
         ) from None
     return []
+
+
+def _named(error: LedgerError, message: str) -> LedgerError:
+    """``error`` again, its message naming where it was met (of its own class where that takes a message)."""
+    try:
+        return type(error)(message)
+    except TypeError:
+        return LedgerError(message)

@@ -1,4 +1,4 @@
-"""Who holds which identity number: the FIDE ids and national ids of the players (issue 13 §4).
+"""Who holds which identity number: the FIDE ids and national ids of the players.
 
 A fold of the identity events (:data:`ledger.events.IDENTITY_TYPES`) in log order. It is pure: the
 application reads the records, this module folds them, so the same records always give the same

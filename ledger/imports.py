@@ -3,7 +3,7 @@
 Parsers take an open text handle (or :func:`csv_lines` of a binary one) and
 leave the I/O to the caller. An empty cell means the default.
 
-Issue 22 §3 (memory bounded on any input): :func:`csv_lines` reads a file line
+Memory is bounded on any input: :func:`csv_lines` reads a file line
 by line (:class:`ledger.lines.LineReader`), refusing a line over
 :data:`MAX_LINE` bytes after reading that much of it, and a line that is not
 UTF-8 at once, naming it; :func:`count_lines` reads a file in blocks. A file
@@ -27,13 +27,13 @@ GAME_COLUMNS = ("game", "white", "black", "result", "finished", "tournament", "f
 GAME_OPTIONAL = ("time_control", "reported", "event", "mode")
 
 MAX_LINE: Final = 1048576
-"""The longest CSV line read, in bytes (issue 22 §3): 1 MiB, over the CSV field limit (so a long cell is named as
+"""The longest CSV line read, in bytes: 1 MiB, over the CSV field limit (so a long cell is named as
 such) and far over any row the ledger takes (its cells hold at most 200 characters)."""
 _BLOCK: Final = 1048576
 
 
 def csv_lines(binary: IO[bytes]) -> LineReader:
-    """The lines of a UTF-8 CSV file open in binary, each at most :data:`MAX_LINE` bytes (issue 22 §3).
+    """The lines of a UTF-8 CSV file open in binary, each at most :data:`MAX_LINE` bytes.
 
     NUL bytes are left to :func:`read_rows`, which names their cell.
     """
@@ -41,7 +41,7 @@ def csv_lines(binary: IO[bytes]) -> LineReader:
 
 
 def count_lines(binary: IO[bytes]) -> int:
-    """The lines of a UTF-8 file, read in blocks of 1 MiB (issue 22 §3); bytes that are not UTF-8 are refused
+    """The lines of a UTF-8 file, read in blocks of 1 MiB (bounded memory); bytes that are not UTF-8 are refused
     with their line as soon as they are read.
 
     >>> import io
@@ -78,7 +78,7 @@ def read_rows(
     """Yield ``(line number, row)`` for each row; refuse a header that lacks, adds or repeats columns.
 
     A cell longer than Python's CSV field limit (131,072 characters) and a NUL
-    byte are refused with their line (issue 10 §3); no cell the ledger takes
+    byte are refused with their line; no cell the ledger takes
     is longer than 200 characters, so nothing valid is lost.
     """
     reader = csv.reader(handle)
@@ -107,7 +107,7 @@ def read_rows(
         )
     width = len(header)
     strip = str.strip
-    try:  # issue 23 §5: a few C calls a row
+    try:  # fast: a few C calls a row
         for cells in reader:
             joined = "".join(cells)
             if not joined or joined.isspace():
@@ -127,7 +127,7 @@ def read_rows(
 class FileRows:
     """The rows of the CSV file at ``path`` (:func:`read_rows` of :func:`csv_lines`), read anew each time they
     are iterated: an import reads them once, as they come; only a refusal that names an earlier line (a game
-    twice in the file, chunks apart) reads them again (issue 23 §6: nothing of the file is kept meanwhile)."""
+    twice in the file, chunks apart) reads them again (nothing of the file is kept meanwhile)."""
 
     def __init__(self, path: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
         self.path = path
@@ -139,7 +139,7 @@ class FileRows:
             handle = open(self.path, "rb")  # noqa: SIM115 (closed below)
         except OSError as error:
             raise LedgerError(f"cannot read {self.path}: {error.strerror or error}") from None
-        with handle:  # issue 22 §3: line by line, each line bounded, not UTF-8 refused with its line
+        with handle:  # bounded memory: line by line, each line bounded, not UTF-8 refused with its line
             yield from read_rows(csv_lines(handle), self.required, self.optional)
 
 

@@ -1,4 +1,4 @@
-"""The ledger file: recognisably ours, created only on purpose, read without writing (issue 10 §2).
+"""The ledger file: recognisably ours, created only on purpose, read without writing.
 
 **The mark.** A ledger is a SQLite file whose header says so: ``PRAGMA
 application_id`` is :data:`APPLICATION_ID` (the ASCII of ``RTLG``) and
@@ -6,7 +6,7 @@ application_id`` is :data:`APPLICATION_ID` (the ASCII of ``RTLG``) and
 only: ``stored_events`` (eventsourcing's, the log) and ``log_chain`` (the
 chain's witness, :mod:`ledger.chain`); SQLite's own ``sqlite_*`` tables aside.
 
-Choices where the issue is silent:
+Choices made here:
 
 - A ledger made before the mark existed (application_id 0, user_version 0,
   tables ``stored_events`` and perhaps ``log_chain``, nothing else) is
@@ -68,6 +68,14 @@ class ReadOnlyConnection(sqlite3.Connection):
     """A connection of :func:`open_read_only`: ``immutable`` when the file was opened ``immutable=1``."""
 
     immutable = False
+
+    def integrity_problems(self) -> tuple[str, ...]:
+        """SQLite's own check of the whole file (its pages, every index against its table): the problems found."""
+        try:
+            found = tuple(str(row[0]) for row in self.execute("PRAGMA integrity_check"))
+        except sqlite3.DatabaseError as error:  # so damaged that the check itself stops
+            return (str(error),)
+        return () if found == ("ok",) else found
 
 
 @dataclass(frozen=True)
@@ -289,7 +297,7 @@ def create(path: str) -> None:
         for suffix in ("", "-wal", "-shm", "-journal"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)
         raise
-    damage.cleared(path)  # issue 22 §5: a stale mark of a ledger that was here before
+    damage.cleared(path)  # a stale damage mark of a ledger that was here before
 
 
 def _sqlite_cause(error: BaseException) -> tuple[str, str]:
@@ -302,7 +310,7 @@ def _sqlite_cause(error: BaseException) -> tuple[str, str]:
 
 
 def damage_of(error: BaseException) -> str | None:
-    """What SQLite said, when a store error says the file is damaged (issue 22 §5); None otherwise."""
+    """What SQLite said, when a store error says the file is damaged (:mod:`ledger.damage`); None otherwise."""
     name, text = _sqlite_cause(error)
     return text if name.startswith("SQLITE_CORRUPT") or "malformed" in text else None
 
@@ -330,7 +338,7 @@ def backup(path: str, dest: str) -> int:
 
     Works on a read-only ledger; refuses an existing ``dest``. The copy is made under a hidden temporary name
     beside ``dest``, checked (SQLite's ``quick_check``, and a ledger), and only then given its name, never
-    replacing a file made there meanwhile (issue 22 §1, :func:`ledger.outputs.written_new`): a failed or killed
+    replacing a file made there meanwhile (:func:`ledger.outputs.written_new`): a failed or killed
     backup leaves nothing at ``dest``. The number of events copied.
     """
     with closing(open_read_only(path)) as source:

@@ -1,4 +1,4 @@
-"""The lines of a user's file, read in bounded memory (issue 22 §3).
+"""The lines of a user's file, read in bounded memory.
 
 Every reader of a file someone else wrote (CSV, TRF, PGN, FIDE's TXT list)
 takes its lines from :class:`LineReader`: the file is opened in binary and

@@ -1,4 +1,4 @@
-"""Every file a command writes (issue 22 §1): never onto the ledger or its projections file, and always
+"""Every file a command writes: never onto the ledger or its projections file, and always
 written aside and renamed into place, so that a killed or failed write leaves the old file whole.
 
 One rule for every command that writes a file (``publish-db``, ``export``, ``history --plot``, ``pool
@@ -10,7 +10,7 @@ folder is replaced). :func:`written_aside` gives a temporary name beside the tar
 when the block ends without error; :func:`written_new` does the same for a file that must be new (a backup,
 a copy, a new ledger): put in place only if nothing is there, so an existing file is never replaced.
 
-Choices where the issue is silent:
+Choices made here:
 
 - a ledger that is itself a symbolic link protects the side files of the file it leads to as well, since
   SQLite names its ``-wal`` after the real file;

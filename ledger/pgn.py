@@ -1,4 +1,4 @@
-"""PGN game headers, read into frozen values (issue 13 §2).
+"""PGN game headers, read into frozen values.
 
 Only the tag pairs are read, with :func:`chess.pgn.read_headers` (python-chess; the movetext is
 skipped, never parsed). References are to the *PGN Standard* of 1994-03-12 (Steven J. Edwards,
@@ -9,9 +9,9 @@ EventDate, Round, White, Black, Result, WhiteFideId, BlackFideId, TimeControl, M
 The reader is pure: it takes an open text stream (:func:`read`) or binary stream (:func:`read_binary`)
 and leaves I/O to the caller.
 
-Rules, and choices where the standard or the issue is silent:
+Rules, and choices where the standard is silent:
 
-- **Bounded memory (issue 22 §3).** :func:`read_binary` reads the file line by line
+- **Bounded memory.** :func:`read_binary` reads the file line by line
   (:class:`ledger.lines.LineReader`): a line over :data:`MAX_LINE` bytes, a NUL or other control
   byte, a line that is not UTF-8, a game over :data:`MAX_GAME` characters, a file of more than
   :data:`MAX_GAMES` games, and a game whose first line is not a tag pair (random text is not PGN:
@@ -85,14 +85,14 @@ UNKNOWN: Final = frozenset({"", "?", "-"})
 REQUIRED: Final = ("White", "Black", "Result")
 
 MAX_LINE: Final = 1048576
-"""The longest PGN line read, in bytes (issue 22 §3): 1 MiB, far over the standard's 255 characters and a
+"""The longest PGN line read, in bytes: 1 MiB, far over the standard's 255 characters and a
 whole game's movetext on one line, as some programs write it."""
 MAX_GAME: Final = 8_000_000
-"""The most characters one game may take (issue 22 §3): far over any annotated game, and a bound on the time
+"""The most characters one game may take: far over any annotated game, and a bound on the time
 a file of one endless game takes to refuse."""
 
 MAX_GAMES: Final = 50_000
-"""The most games of one file (issue 22 §3): an importer keeps every game's tags until the file is checked
+"""The most games of one file: an importer keeps every game's tags until the file is checked
 (some 2 KB a game: 100,000 games took 214 MB and 8 s), so their number bounds the memory. A season of a
 federation's tournaments is a few thousand; split a larger file."""
 
@@ -197,13 +197,13 @@ class _Lines:
             line = line.lstrip("\ufeff")
         blank_or_comment = line.isspace() or line.startswith(("%", ";"))
         self._size += len(line)
-        if self._size > MAX_GAME:  # issue 22 §3
+        if self._size > MAX_GAME:  # bounded memory
             raise PgnError(self.start or self.number, f"the game from this line is longer than {MAX_GAME:,} characters")
         if self.start is None:
             if blank_or_comment:
                 return line
             self.start = self.number
-            if not line.startswith("["):  # issue 22 §3: not PGN, refused before python-chess skips it whole
+            if not line.startswith("["):  # not PGN, refused before python-chess skips it whole
                 raise PgnError(
                     self.number,
                     f"the game from this line has no tag pairs ({line.strip()[:40]!r}): a PGN game starts with "
@@ -246,7 +246,7 @@ def read(handle: TextIO) -> PgnFile:
 
 
 def read_binary(binary: IO[bytes]) -> PgnFile:
-    """Read every game's tags from an open binary PGN stream, UTF-8, line by line in bounded memory (issue 22 §3)."""
+    """Read every game's tags from an open binary PGN stream, UTF-8, line by line in bounded memory."""
     return PgnFile(tuple(games(LineReader(binary, limit=MAX_LINE, refuse=PgnError, kind="a PGN file"))))
 
 
@@ -261,7 +261,7 @@ def games(handle: TextIO | LineReader) -> Iterator[PgnGame]:
             return
         number += 1
         start = lines.start if lines.start is not None else lines.number
-        if number > MAX_GAMES:  # issue 22 §3
+        if number > MAX_GAMES:  # bounded memory
             raise PgnError(start, f"a game after the first {MAX_GAMES:,}: split the file (at most {MAX_GAMES:,} games)")
         yield _game(dict(headers), lines.tags, start, number)
 

@@ -1,11 +1,11 @@
-"""What a PGN file gives the ledger: the plan of an import of its games' headers (issue 13 §2).
+"""What a PGN file gives the ledger: the plan of an import of its games' headers.
 
 Pure, as :mod:`ledger.trf_import`: :func:`plan` takes the read games (:mod:`ledger.pgn`), what
 the ledger holds (:class:`ledger.trf_import.Known`) and a mapping of PGN names to players, and
 returns the events to register and the games to record; the application records them through the
 same path as a tournament report.
 
-Choices, where the issue is silent:
+Choices, where the PGN standard is silent:
 
 - **Players** by their ``WhiteFideId``/``BlackFideId`` tags (the FIDE ids the ledger holds), else by
   the mapping file (PGN name → membership number); a name in neither is refused, listed by line.

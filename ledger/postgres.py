@@ -1,4 +1,4 @@
-"""The PostgreSQL store: one central log that several offices record into at once (issue 15 §1).
+"""The PostgreSQL store: one central log that several offices record into at once.
 
 ``--db postgresql://USER@HOST:PORT/DBNAME`` names a ledger in a PostgreSQL database. Its tables:
 
@@ -17,20 +17,25 @@ originator id as 32 lowercase hex digits (as SQLite stores it), the version and 
 ledger copied between stores (:mod:`ledger.copying`) keeps its head, and heads printed by ``publish``
 on one store verify on the other.
 
-:mod:`ledger.chain` and the bulk lookups are written once, in SQLite's SQL; :class:`PgConnection`
-runs them on PostgreSQL by :func:`translate`, a fixed set of rewrites (placeholders, ``rowid``, the
-table's name, types), each of them exercised by the contract suite on both stores.
+The chain's SQL (:mod:`ledger.witness`) and the bulk lookups are written once, in SQLite's SQL;
+:class:`PgConnection` runs them on PostgreSQL by :func:`translate`, a fixed set of rewrites (placeholders,
+``rowid``, the table's name, types, SQLite's catalogue), each of them exercised by the contract suite on both
+stores. :class:`PgStore` is what :mod:`ledger.stores` makes of a ``postgresql://`` URL.
 """
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, cast
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+from urllib.parse import urlsplit
 from uuid import UUID
 
 import psycopg
@@ -39,9 +44,12 @@ from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastor
 from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Identifier
 
-from ledger.errors import LedgerExistsError, LedgerFileError, NoLedgerError, NotALedgerError
-from ledger.store import SQLiteLogReader
+from ledger import witness
+from ledger.errors import LedgerError, LedgerExistsError, LedgerFileError, NoLedgerError, NotALedgerError
+from ledger.ledger_file import LedgerInfo, describe_store_error
+from ledger.store import EventRow, SQLiteLogReader, StoredRow, Written
 from ledger.urls import shown
+from ledger.witness import InsertWitness
 
 APPLICATION_NAME = "RatingLedger"
 """The application's name (:class:`ledger.application.RatingLedger`), which eventsourcing names its table after."""
@@ -78,7 +86,7 @@ CONNECT_TIMEOUT = 10
 def _conninfo(url: str) -> dict[str, Any]:
     try:
         info = psycopg.conninfo.conninfo_to_dict(url)
-    except psycopg.ProgrammingError as error:  # libpq's text quotes the URL: never its password (issue 22 §5)
+    except psycopg.ProgrammingError as error:  # libpq's text quotes the URL: never show its password
         raise LedgerFileError(
             f"{shown(url)} is not a PostgreSQL address: {' '.join(str(error).replace(url, shown(url)).split())}"
         ) from None
@@ -90,8 +98,8 @@ def _conninfo(url: str) -> dict[str, Any]:
 
 
 def _check_host(url: str, host: str) -> None:
-    """Issue 22 §5: a host name libpq would hand to the resolver must be one (an empty label, ``a..b``, or
-    one of 64 characters made the idna codec raise a traceback): a socket folder or an IP address passes.
+    """A host name libpq would hand to the resolver must be one (an empty label, ``a..b``, or one of 64
+    characters made the idna codec raise a traceback): a socket folder or an IP address passes.
 
     >>> _check_host("postgresql://u@a..b:5432/db", "a..b")
     Traceback (most recent call last):
@@ -147,6 +155,9 @@ _REWRITES: tuple[tuple[str, str], ...] = (
     ("rowid", "notification_id"),
     ("BLOB", "bytea"),
     ("INTEGER", "bigint"),
+    # SQLite's catalogue (ledger.witness.HAS_TABLE), as PostgreSQL's names a table of the current schema
+    ("sqlite_master WHERE type = 'table' AND name = ?",
+     "information_schema.tables WHERE table_schema = current_schema() AND table_name = ?"),
 )  # fmt: skip
 
 
@@ -163,10 +174,15 @@ def translate(sql: str) -> str:
 
 class PgConnection:
     """A psycopg connection that runs the ledger's SQLite SQL (:func:`translate`), with the parts of
-    :class:`sqlite3.Connection` the chain uses: ``execute``, ``executemany``, ``in_transaction``."""
+    :class:`sqlite3.Connection` the chain uses (:class:`ledger.witness.Connection`): ``execute``,
+    ``executemany``, ``in_transaction``."""
 
     immutable = False
     """A PostgreSQL ledger is never opened as an immutable file."""
+
+    def integrity_problems(self) -> tuple[str, ...]:
+        """Nothing: PostgreSQL checks its own pages as it reads them (a damaged page is an error, not a wrong row)."""
+        return ()
 
     def __init__(self, conn: psycopg.Connection[Any], url: str, *, read_only: bool = False) -> None:
         self.conn = conn
@@ -208,7 +224,7 @@ class PgConnection:
         server cursor cannot be opened: the reads there are a few rows."""
         return self.conn.info.pipeline_status != psycopg.pq.PipelineStatus.OFF
 
-    def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         with self.conn.cursor(row_factory=tuple_row) as cursor:
             cursor.executemany(translate(sql), rows)
 
@@ -414,6 +430,9 @@ class PgLedgerRecorder(PostgresApplicationRecorder):
     witnesses = True
     """As :attr:`ledger.store.LedgerRecorder.witnesses`: whether a recording writes its witness itself."""
 
+    stops_at_duplicate = False
+    """An insert of rows refused as a duplicate does not say which: ``COPY`` sends the rows ahead of the check."""
+
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = EVENTS_TABLE) -> None:
         super().__init__(datastore, events_table_name=events_table_name)
         # ``notification_id + 0``: the filter must not make the planner scan the positions' index (a million
@@ -437,21 +456,19 @@ class PgLedgerRecorder(PostgresApplicationRecorder):
         self, curs: psycopg.Cursor[Any], stored_events: Sequence[Any], **kwargs: Any
     ) -> Sequence[int] | None:
         """The positions eventsourcing gave the events just inserted, then their witness in the same
-        transaction (issue 23 §2, :func:`ledger.chain.witness_recorded`).
+        transaction (:func:`ledger.witness.witness_recorded`): a recording is one commit.
 
         The log's table is locked already (eventsourcing's ``LOCK TABLE … IN EXCLUSIVE MODE``); the witness's
         is locked after it, in the order :meth:`insert_rows` takes them (a seal takes the witness's alone), so
         the witness is extended in commit order and no seal appends meanwhile. A ledger whose witness table is
         gone is left to the seal after the recording, as is one whose witness does not end at the log's head.
         """
-        from ledger.chain import witness_recorded  # the chain reads this module
-
         positions = super()._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
         if positions and self.witnesses:
             pg = PgConnection(curs.connection, "")
             if pg.has_table(WITNESS_TABLE):
                 curs.connection.execute(f"LOCK TABLE {WITNESS_TABLE} IN EXCLUSIVE MODE")
-                self._witnessed.done = witness_recorded(cast(sqlite3.Connection, pg), positions)
+                self._witnessed.done = witness.witness_recorded(pg, positions)
         return positions
 
     @contextmanager
@@ -472,26 +489,25 @@ class PgLedgerRecorder(PostgresApplicationRecorder):
 
             yield find
 
-    def insert_rows(self, chunks: Iterator[Sequence[tuple[str, int, str, bytes]]]) -> int:
+    def insert_rows(self, chunks: Iterator[Sequence[StoredRow]]) -> int:
         """Insert stored rows in one transaction, at the positions after the log's last, with their witness.
 
         The table is locked as eventsourcing locks it for every insert, so the positions are the next ones
         in commit order; the rows go in by ``COPY``; the witness is hashed as they go and written in the
         same transaction; the sequence is moved past them.
         """
-        from ledger.chain import InsertWitness
-
         count = 0
         with self.datastore.get_connection() as conn:
             with conn.transaction():
                 conn.execute(f"LOCK TABLE {EVENTS_TABLE} IN EXCLUSIVE MODE")
                 conn.execute(f"LOCK TABLE {WITNESS_TABLE} IN EXCLUSIVE MODE")  # no seal meanwhile: the witness is ours
-                pg = cast(sqlite3.Connection, PgConnection(conn, ""))  # the parts of a connection the chain uses
-                witness = InsertWitness.begin(pg)
-                if witness is not None:  # it read the log's last position
-                    position = witness.first - 1
+                pg = PgConnection(conn, "")
+                insert_witness = InsertWitness.begin(pg, flush=False)  # the connection is busy with COPY meanwhile
+                if insert_witness is not None:  # it read the log's last position
+                    position = insert_witness.first - 1
                 else:
-                    position = int(pg.execute("SELECT max(rowid) FROM stored_events").fetchone()[0] or 0)
+                    last = pg.execute("SELECT max(rowid) FROM stored_events").fetchone()
+                    position = int(last[0] or 0) if last is not None else 0
 
                 def rows() -> Iterator[tuple[int, str, str, int, bytes]]:
                     nonlocal count, position
@@ -499,16 +515,16 @@ class PgLedgerRecorder(PostgresApplicationRecorder):
                         for originator_id, version, topic, state in chunk:
                             position += 1
                             yield position, topic, originator_id, version, state
-                        if witness is not None:
-                            witness.add(chunk)
+                        if insert_witness is not None:
+                            insert_witness.add(chunk)
                         count += len(chunk)
 
                 try:
                     copy_events(conn, rows())
                 except psycopg.errors.UniqueViolation as error:
                     raise IntegrityError(str(error)) from None
-                if witness is not None:
-                    witness.finish(pg)
+                if insert_witness is not None:
+                    insert_witness.finish(pg)
             if count:
                 analyse(conn)
         return count
@@ -535,15 +551,15 @@ class PgLogReader(SQLiteLogReader):
         self._cursors = 0
         self._streaming = 0
 
-    def _connection(self) -> sqlite3.Connection:
+    def _connection(self) -> PgConnection:
         if self._pg is None:
             self._pg = connect(self.url, read_only=True)
         if not self._pg.in_transaction:
             self._pg.execute("BEGIN")
-        return cast(sqlite3.Connection, self._pg)  # the parts of a connection the queries and the chain use
+        return self._pg
 
     def _batches(self, sql: str, params: Sequence[object]) -> Iterator[Sequence[tuple[Any, ...]]]:
-        conn = cast(PgConnection, self._connection()).conn
+        conn = self._connection().conn
         self._cursors += 1
         self._streaming += 1
         try:
@@ -575,3 +591,145 @@ def open_reader(url: str) -> tuple[PgLogReader, int | None]:
         conn.close()
         raise
     return PgLogReader(url, conn), first
+
+
+# --- the store ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PgStore:
+    """A ledger in a PostgreSQL database: the :class:`ledger.stores.Store` of a ``postgresql://`` URL."""
+
+    db: str
+
+    seals_under_lock: ClassVar[bool] = True
+    """Several offices record at once: a seal reads under the witness's lock, so it waits for another, never
+    loses to it."""
+
+    file: ClassVar[None] = None
+    """On a server: no file here to protect, and no damage mark beside one."""
+
+    @property
+    def shown(self) -> str:
+        return shown(self.db)
+
+    def check(self) -> LedgerInfo:
+        with connect(self.db, read_only=True) as conn:
+            first = inspect(self.db, conn)
+        return LedgerInfo(self.db, marked=True, immutable=False, first_position=first)
+
+    def write_problem(self) -> None:
+        """None: the server's permissions speak for themselves when a write is refused."""
+        return None
+
+    def create(self) -> None:
+        create(self.db)
+
+    def env(self) -> dict[str, str]:
+        return env(self.db)
+
+    def recorder(self, recorder: object) -> PgLedgerRecorder:
+        assert isinstance(recorder, PgLedgerRecorder), f"{type(recorder).__name__} is not the PostgreSQL recorder"
+        return recorder
+
+    def open_reader(self) -> PgLogReader:
+        return open_reader(self.db)[0]
+
+    def snapshot(self) -> PgConnection:
+        """A ``REPEATABLE READ READ ONLY`` transaction, checked to be a ledger."""
+        pg = connect(self.db, read_only=True, keep=True)
+        try:
+            inspect(self.db, pg)
+            pg.execute("BEGIN")
+        except BaseException:
+            pg.close()
+            raise
+        return pg
+
+    def writer(self) -> PgConnection:
+        return connect(self.db, keep=True)
+
+    def errors(self, *also: type[Exception]) -> tuple[type[Exception], ...]:
+        return (*also, sqlite3.Error, psycopg.Error)
+
+    def describe_error(self, error: BaseException) -> str:
+        return describe_store_error(error, self.shown)
+
+    def refuse_if_damaged(self) -> None:
+        """Nothing to refuse: the server checks its own pages as it reads them."""
+
+    def found_damaged(self, what: str) -> None:
+        """Nothing to remember: the server checks its own pages as it reads them."""
+
+    def damage_cleared(self) -> None:
+        return None
+
+    def cache_file(
+        self, cache_dir: str | None, name: Callable[[str], str], notice: Callable[[str], None] | None
+    ) -> str | None:
+        """A central log, and a projections file on each reading machine: in ``cache_dir``, else in the user's
+        cache folder (``$XDG_CACHE_HOME/ratings``), under the database's name and a tag of the URL."""
+        folder = cache_dir or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "ratings"
+        )
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError:
+            folder = ""
+        if not folder or not os.access(folder, os.W_OK):
+            if notice is not None:
+                notice(f"note: {folder or 'the cache folder'} cannot be written: the projections are kept in memory")
+            return None
+        tag = hashlib.sha256(self.shown.encode()).hexdigest()[:12]  # two ledgers of one name, two caches
+        ledger = urlsplit(self.db).path.strip("/") or "ledger"
+        return str(Path(folder) / Path(name(f"{ledger}-{tag}.db")).name)
+
+    def backup_file(self, dest: Path) -> None:
+        """None: copied event by event (:func:`ledger.copying.copy`)."""
+        return None
+
+    def check_new(self, kind: str) -> None:
+        """Nothing before the copy: :meth:`written_copy` takes a database without a ledger or with an empty one."""
+
+    @contextmanager
+    def written_copy(
+        self,
+        events: Iterator[Sequence[EventRow]],
+        blocks: list[tuple[Any, ...]],
+        progress: Callable[[int], None] | None,
+    ) -> Iterator[Written]:
+        """Into a database without a ledger (made here) or with an empty one, by ``COPY``, in one transaction
+        holding the log's and the witness's locks; committed before the ``with`` body verifies it."""
+        with connect(self.db) as pg:
+            try:
+                first = inspect(self.db, pg)
+            except LedgerError as error:
+                if not isinstance(error, NoLedgerError):
+                    raise
+                create(self.db)
+                first = None
+            if first is not None:
+                raise LedgerExistsError(
+                    f"{self.shown} already holds a ledger with events: the copy writes into a new or empty ledger only"
+                )
+            count = 0
+            conn = pg.conn
+            with conn.transaction():
+                conn.execute(f"LOCK TABLE {EVENTS_TABLE} IN EXCLUSIVE MODE")
+                conn.execute(f"LOCK TABLE {WITNESS_TABLE} IN EXCLUSIVE MODE")
+                if conn.execute(f"SELECT 1 FROM {EVENTS_TABLE} LIMIT 1").fetchone() is not None:
+                    raise LedgerExistsError(f"{self.shown} was recorded into meanwhile: nothing was copied")
+
+                def rows() -> Iterator[EventRow]:
+                    nonlocal count
+                    for chunk in events:
+                        yield from chunk
+                        count += len(chunk)
+                        if progress is not None:
+                            progress(len(chunk))
+
+                copy_events(conn, rows())
+                with conn.cursor() as cursor:
+                    cursor.executemany(translate(witness.INSERT_BLOCK), blocks)
+            analyse(conn)
+        yield Written(self.db, count, f"do not use it; `ratings --db {self.shown} verify` says where")

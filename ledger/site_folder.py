@@ -1,4 +1,4 @@
-"""A folder written whole, then put in place at once, with a manifest of its files (issue 22 §2).
+"""A folder written whole, then put in place at once, with a manifest of its files.
 
 ``ratings site`` writes its pages into a staging folder beside the target, ``.NAME.partial-XXXX`` (hidden,
 marked unfinished, and without a manifest until its last file is written), and puts it in place only when

@@ -1,30 +1,35 @@
-"""Where the log lives, and the two ways projections and imports reach it in bulk.
+"""The SQLite store: a ledger file (eventsourcing's ``stored_events`` table), and the two ways projections and
+imports reach its log in bulk.
 
-The default store is a SQLite file (eventsourcing's ``stored_events`` table).
-Projections read it through :class:`LogReader`, one small interface; the
-PostgreSQL store (:mod:`ledger.postgres`) is a second reader of it, and
-:mod:`ledger.stores` picks one. The reader scans the stored rows itself: the
-library's own read path costs ~12 µs an event (see
+:class:`SQLiteStore` is what :mod:`ledger.stores` makes of a ``--db`` path. Projections read the log through
+:class:`LogReader`, one small interface; the PostgreSQL store (:mod:`ledger.postgres`) is a second reader of
+it. The reader scans the stored rows itself: the library's own read path costs ~12 µs an event (see
 ``shared/notes/eventsourcing-9.5.md``), a raw scan ~2 µs.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sqlite3
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 from uuid import UUID
 
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor, SQLiteDatastore
 
-from ledger import decoding
-from ledger.ledger_file import MARK_STATEMENTS, LedgerInfo, inspect, open_read_only
+from ledger import damage, decoding, ledger_file, witness
+from ledger.errors import LedgerExistsError, LedgerFileError
+from ledger.ledger_file import MARK_STATEMENTS, LedgerInfo, ReadOnlyConnection, inspect, open_read_only
+from ledger.outputs import written_new
+from ledger.witness import InsertWitness, link
+from ledger.witness import type_of as type_of
 
 DEFAULT_DB = "ratings.db"
 """The ledger file used when neither ``--db`` nor ``RATINGS_DB`` names one."""
@@ -40,7 +45,7 @@ def sqlite_env(path: str) -> dict[str, str]:
     that a stray shell variable cannot change the store).
 
     The recorder is :class:`LedgerRecorder`; it creates no table (only
-    :func:`ledger.ledger_file.create` makes a ledger, issue 10 §2).
+    :func:`ledger.ledger_file.create` makes a ledger: a typo in ``--db`` never starts one).
     """
     return {
         "PERSISTENCE_MODULE": "eventsourcing.sqlite",
@@ -53,7 +58,7 @@ def sqlite_env(path: str) -> dict[str, str]:
 
 
 class LedgerRecorder(SQLiteApplicationRecorder):
-    """eventsourcing's SQLite recorder, reading no row the hash chain cannot cover (issue 10 §2).
+    """eventsourcing's SQLite recorder, reading no row the hash chain cannot cover.
 
     The chain (:mod:`ledger.chain`) covers positions (rowids) above 0; eventsourcing selects an
     aggregate's events by originator id whatever their rowid, so a row inserted by hand at rowid
@@ -67,7 +72,10 @@ class LedgerRecorder(SQLiteApplicationRecorder):
 
     witnesses = True
     """Whether a recording writes the chain's witness of its events in its own transaction
-    (:func:`ledger.chain.witness_recorded`); the chain's tests switch it off to leave a tail unsealed."""
+    (:func:`ledger.witness.witness_recorded`); the chain's tests switch it off to leave a tail unsealed."""
+
+    stops_at_duplicate = True
+    """An insert of rows refused as a duplicate stops at that row (``executemany`` inserts row by row)."""
 
     def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name)
@@ -76,7 +84,7 @@ class LedgerRecorder(SQLiteApplicationRecorder):
 
     def witnessed(self) -> bool:
         """Whether the last insert of events in this thread wrote their witness in its own transaction: the
-        application seals after a recording only when it did not (issue 23 §2)."""
+        application seals after a recording only when it did not."""
         return bool(getattr(self._witnessed, "done", False))
 
     def mark(self, cursor: SQLiteCursor | sqlite3.Cursor) -> None:
@@ -88,11 +96,11 @@ class LedgerRecorder(SQLiteApplicationRecorder):
     def _insert_events(
         self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
-        """Insert the events, then their witness in the same transaction (issue 23 §2).
+        """Insert the events, then their witness in the same transaction: a recording is one commit.
 
         The inserts come first: they take SQLite's write lock, so the witness's end is read and extended
         with no other writer between (a read first would hold a snapshot an intervening commit makes stale).
-        The witness is :func:`ledger.chain.witness_recorded`'s, O(1) in the log's length; when it cannot be
+        The witness is :func:`ledger.witness.witness_recorded`'s, O(1) in the log's length; when it cannot be
         written here (an unsealed tail, a mismatch), :meth:`witnessed` says so and the application seals
         after the commit, as before. Not for a ``:memory:`` store, which has no chain.
         """
@@ -100,9 +108,7 @@ class LedgerRecorder(SQLiteApplicationRecorder):
         self.mark(c)
         positions = super()._insert_events(c, stored_events, **kwargs)
         if positions and self.witnesses and not self.datastore.pool.is_sqlite_memory_mode:
-            from ledger.chain import witness_recorded  # the chain reads this module's type_of
-
-            self._witnessed.done = witness_recorded(c.sqlite_cursor.connection, positions)
+            self._witnessed.done = witness.witness_recorded(c.sqlite_cursor.connection, positions)
         return positions
 
     @contextmanager
@@ -123,6 +129,13 @@ class LedgerRecorder(SQLiteApplicationRecorder):
         return insert_rows_in_one_transaction(self, chunks)
 
 
+StoredRow = tuple[str, int, str, bytes]
+"""A stored event as the ``stored_events`` table holds it: originator id (hex), version, topic, state."""
+
+EventRow = tuple[int, str, str, int, bytes]
+"""A stored event as the chain reads it: position, topic, originator id (hex), version, state."""
+
+
 class LogRecord(NamedTuple):
     """One stored event: its position in the log, its type name and its JSON state.
 
@@ -137,11 +150,6 @@ class LogRecord(NamedTuple):
     def facts(self) -> dict[str, Any]:
         """The event's facts, upcast to its type's current version (:func:`ledger.decoding.facts`)."""
         return decoding.facts(self.type, self.state)
-
-
-def type_of(topic: str) -> str:
-    """The event type name of a stored topic (``ledger.events:GameRecorded`` → ``GameRecorded``)."""
-    return topic.rpartition(":")[2]
 
 
 class LogReader(Protocol):
@@ -178,7 +186,7 @@ class ChainedRecords:
 
     ``hash`` is h(``position``): the chain's hash at the last record read. A
     projection that folds these records and keeps ``position`` and ``hash``
-    with what it folded is bound to the log it read (issue 10 §1).
+    with what it folded is bound to the log it read: a later check finds whether that log is still the same.
     """
 
     def __init__(self, rows: Iterator[Sequence[tuple[int, str, str, int, bytes]]], after: int, previous: bytes) -> None:
@@ -187,8 +195,6 @@ class ChainedRecords:
         self.hash = previous
 
     def __iter__(self) -> Iterator[LogRecord]:
-        from ledger.chain import link  # the chain reads this module's type_of
-
         types: dict[str, str] = {}
         h = self.hash
         for rows in self._rows:
@@ -209,7 +215,7 @@ class SQLiteLogReader:
         self.batch = batch
         self._conn: sqlite3.Connection | None = None
 
-    def _connection(self) -> sqlite3.Connection:
+    def _connection(self) -> witness.Connection:
         if self._conn is None:
             if not Path(self.path).exists():
                 self._conn = sqlite3.connect(":memory:")
@@ -267,9 +273,7 @@ class SQLiteLogReader:
         return [LogRecord(position, type_of(topic), state) for position, topic, state in rows]
 
     def chain_hash(self, position: int) -> bytes | None:
-        from ledger.chain import hash_at  # chain imports this module
-
-        return hash_at(self._connection(), position)
+        return witness.hash_at(self._connection(), position)
 
     def chained(self, after: int, previous: bytes, upto: int | None = None) -> ChainedRecords:
         rows = self._batches(
@@ -287,7 +291,7 @@ class SQLiteLogReader:
 
 class ReadOnlyLogReader(SQLiteLogReader):
     """A :class:`SQLiteLogReader` whose connection is :func:`ledger.ledger_file.open_read_only`'s:
-    it never creates the file, and reads a WAL ledger in a read-only folder (issue 10 §2)."""
+    it never creates the file, and reads a WAL ledger in a read-only folder."""
 
     def __init__(self, path: str, conn: sqlite3.Connection | None = None, batch: int = 20_000) -> None:
         super().__init__(path, batch)
@@ -310,9 +314,6 @@ def open_reader(path: str) -> tuple[ReadOnlyLogReader, LedgerInfo]:
     return ReadOnlyLogReader(path, conn), info
 
 
-StoredRow = tuple[str, int, str, bytes]
-"""A stored event as the ``stored_events`` table holds it: originator id (hex), version, topic, state."""
-
 BULK_CACHE_KIB = 256 * 1024
 """SQLite's page cache during a bulk insert, in KiB. The primary key index of
 ``stored_events`` is keyed by random uuids, so every insert lands on a random
@@ -329,11 +330,9 @@ def insert_rows_in_one_transaction(recorder: SQLiteApplicationRecorder, chunks: 
     with one ``executemany`` a chunk, as the import needs no notification ids
     back (the recorder executes row by row to collect them). The hash chain's
     witness of the new rows is written in the same transaction, hashed as
-    they go in (:class:`ledger.chain.InsertWitness`), when the witness ended
+    they go in (:class:`ledger.witness.InsertWitness`), when the witness ended
     at the log's last position; else the caller's seal makes it afterwards.
     """
-    from ledger.chain import InsertWitness  # the chain reads this module's type_of
-
     count = 0
     statement = recorder.insert_events_statement
     with recorder.datastore.get_connection(commit=True) as connection:
@@ -348,16 +347,161 @@ def insert_rows_in_one_transaction(recorder: SQLiteApplicationRecorder, chunks: 
                 if isinstance(recorder, LedgerRecorder):
                     recorder.mark(cursor)
                 conn = cursor.sqlite_cursor.connection
-                witness = InsertWitness.begin(conn)
+                insert_witness = InsertWitness.begin(conn, flush=True)
                 for chunk in chunks:
                     cursor.executemany(statement, chunk)
-                    if witness is not None:
-                        witness.add(chunk)
+                    if insert_witness is not None:
+                        insert_witness.add(chunk)
                     count += len(chunk)
-                if witness is not None:
-                    witness.finish(conn)
+                if insert_witness is not None:
+                    insert_witness.finish(conn)
         finally:
             if bigger:
                 pragma.execute(f"PRAGMA cache_size={previous}")
             pragma.sqlite_cursor.close()
     return count
+
+
+class Written(NamedTuple):
+    """A copy written into a store (:meth:`SQLiteStore.written_copy`), to be verified before it is taken."""
+
+    db: str
+    """The ledger written, as ``--db`` names it (a SQLite copy: its temporary name until it is verified)."""
+    events: int
+    refused: str
+    """What a refused copy leaves, for the refusal's message."""
+
+
+@dataclass(frozen=True)
+class SQLiteStore:
+    """A ledger in a SQLite file (:mod:`ledger.ledger_file`): the :class:`ledger.stores.Store` of a ``--db`` path."""
+
+    db: str
+
+    seals_under_lock: ClassVar[bool] = False
+    """One writer at a time (SQLite's lock): a seal reads a snapshot and retries if another seal appended."""
+
+    @property
+    def shown(self) -> str:
+        return self.db
+
+    @property
+    def file(self) -> Path:
+        return Path(self.db)
+
+    def check(self) -> LedgerInfo:
+        return ledger_file.check(self.db)
+
+    def write_problem(self) -> str | None:
+        return ledger_file.write_problem(self.db)
+
+    def create(self) -> None:
+        ledger_file.create(self.db)
+
+    def env(self) -> dict[str, str]:
+        return sqlite_env(self.db)
+
+    def recorder(self, recorder: object) -> LedgerRecorder:
+        assert isinstance(recorder, LedgerRecorder), f"{type(recorder).__name__} is not the SQLite ledger's recorder"
+        return recorder
+
+    def open_reader(self) -> ReadOnlyLogReader:
+        return open_reader(self.db)[0]
+
+    def snapshot(self) -> ReadOnlyConnection:
+        """The ledger file read-only (:func:`ledger.ledger_file.open_read_only`), checked to be a ledger, in
+        one snapshot for every read on it."""
+        conn = open_read_only(self.db)
+        try:
+            inspect(self.db, conn)
+            conn.execute("BEGIN")  # one snapshot for every read below
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def writer(self) -> sqlite3.Connection:
+        """A connection to the existing file only (``mode=rw``, never created)."""
+        return sqlite3.connect(
+            f"{Path(self.db).resolve().as_uri()}?mode=rw", uri=True, timeout=30, isolation_level=None
+        )
+
+    def errors(self, *also: type[Exception]) -> tuple[type[Exception], ...]:
+        return (*also, sqlite3.Error)
+
+    def describe_error(self, error: BaseException) -> str:
+        return ledger_file.describe_store_error(error, self.db)
+
+    def refuse_if_damaged(self) -> None:
+        damage.refuse_if_found(self.db)
+
+    def found_damaged(self, what: str) -> None:
+        if Path(self.db).is_file():
+            damage.found(self.db, what)
+
+    def damage_cleared(self) -> str | None:
+        return damage.cleared(self.db)
+
+    def cache_file(
+        self, cache_dir: str | None, name: Callable[[str], str], notice: Callable[[str], None] | None
+    ) -> str | None:
+        """In ``cache_dir`` under the file's name and a tag of its full path (two ledgers of one name, two
+        projections files); else beside the file, or None when its folder is read-only."""
+        if cache_dir is not None:
+            tag = hashlib.sha256(str(Path(self.db).resolve()).encode()).hexdigest()[:12]
+            return str(Path(cache_dir) / Path(name(f"{Path(self.db).stem}-{tag}.db")).name)
+        beside = name(self.db)
+        if not os.access(Path(beside).resolve().parent, os.W_OK):
+            if notice is not None:
+                notice(
+                    f"note: the folder of {self.db} is read-only: the projections are kept in memory "
+                    "(--cache-dir DIR keeps them)"
+                )
+            return None
+        return beside
+
+    def backup_file(self, dest: Path) -> int:
+        """SQLite's backup API (:func:`ledger.ledger_file.backup`)."""
+        return ledger_file.backup(self.db, str(dest))
+
+    def check_new(self, kind: str) -> None:
+        """A copy makes a new file: an existing one, or a missing folder, is refused."""
+        target = Path(self.db)
+        if target.exists() or target.is_symlink():
+            what = "a folder" if target.is_dir() else "a file" if target.exists() else "a link to a missing file"
+            raise LedgerExistsError(f"{self.db} already exists ({what}): the {kind} writes a new file")
+        if not target.resolve().parent.is_dir():
+            raise LedgerFileError(f"cannot write the {kind} {self.db}: the folder {target.parent} does not exist")
+
+    @contextmanager
+    def written_copy(
+        self,
+        events: Iterator[Sequence[EventRow]],
+        blocks: list[tuple[Any, ...]],
+        progress: Callable[[int], None] | None,
+    ) -> Iterator[Written]:
+        """The new file, written under a hidden temporary name beside it and named only once the ``with`` body
+        has verified it (:func:`ledger.outputs.written_new`): a copy that fails or is killed leaves no ledger
+        here (an empty one would pass ``verify`` with "0 events" and refuse the retry as "already exists")."""
+        count = 0
+        try:
+            with written_new(Path(self.db)) as temp:
+                ledger_file.create(str(temp))
+                uri = temp.resolve().as_uri() + "?mode=rw"
+                with closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as conn:
+                    conn.execute("BEGIN IMMEDIATE")
+                    for rows in events:
+                        conn.executemany(
+                            f"INSERT INTO {ledger_file.EVENTS_TABLE} "
+                            "(rowid, originator_id, originator_version, topic, state) VALUES (?, ?, ?, ?, ?)",
+                            [(position, oid, version, topic, state) for position, topic, oid, version, state in rows],
+                        )
+                        count += len(rows)
+                        if progress is not None:
+                            progress(len(rows))
+                    conn.execute(witness.CREATE_WITNESS)
+                    conn.executemany(witness.INSERT_BLOCK, blocks)
+                    conn.execute("COMMIT")
+                yield Written(str(temp), count, "it was removed, and nothing was written")
+        except (FileNotFoundError, PermissionError) as error:  # the folder went away, or may not be written
+            raise LedgerFileError(f"cannot write {self.db}: {error.strerror or error}") from None

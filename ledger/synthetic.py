@@ -89,7 +89,7 @@ LAST = (
 
 TIME_CONTROLS = ("", "40/7200", "40/7200", "5400+30", "40/7200", "", "900+10", "40/7200", "180+2")
 """The games' time controls, in turn: mostly standard (or not recorded), one game in nine rapid and
-one blitz, for the systems with a list a category (issue 5). No random draw: the games stay the same."""
+one blitz, for the systems with a list a category (FIDE's and the ECF's). No random draw: the games stay the same."""
 
 
 def _born(first_year: int, i: int) -> str:
@@ -162,7 +162,7 @@ class FederationStream:
             )
             if source in ("iccf", "other"):
                 # Players rated elsewhere also bring a FIDE rating and English grades (seed 004:
-                # ECF = (FIDE − 700) / 7.5), for the systems that seed from them (issue 5).
+                # ECF = (FIDE − 700) / 7.5), for the systems that seed from them (FIDE's and the ECF's).
                 grade = str(round((int(rating) - 700) / 7.5))
                 as_of = f"{first_year - 1}-12-31"
                 self.priors.append({"player": pid, "system": "fide", "rating": rating, "games": rated, "as_of": as_of})
@@ -274,7 +274,7 @@ mode and its rate of play (a game's own time control overrides it)."""
 
 def events_of(games: list[dict[str, str]]) -> list[dict[str, str | None]]:
     """An event for each tournament the games name: a month long (the games' month), of the type and mode
-    :data:`EVENT_KINDS` gives (issue 12: the demo has events of several types and modes)."""
+    :data:`EVENT_KINDS` gives (the demo has events of several types and modes)."""
     found: dict[str, dict[str, str | None]] = {}
     for row in games:
         name = row["tournament"]

@@ -2,7 +2,7 @@
 
 Implements the fixed-column layout of *FIDE Handbook C.04 Annex 2, Format of
 Tournament Report File* (TRF16, and its 2026 edition "TRF26", applied from
-1 September 2025). Only what the ledger imports is read (issue 13 §1):
+1 September 2025). Only what the ledger imports is read:
 
 - event lines 012 name, 022 city, 032 federation, 042/052 start and end,
   092 type, 122 allotted times (free text in both editions), 132 round dates
@@ -33,9 +33,9 @@ transcription of TRF26.pdf in github.com/echecsjs/trf SPEC.md; see
 tests/data/trf/README.md.)
 
 The parser is pure: :func:`parse` takes the file's text, :func:`read` an open binary stream, read
-line by line (issue 22 §3: :class:`ledger.lines.LineReader`), and neither touches storage.
+line by line (:class:`ledger.lines.LineReader`, in bounded memory), and neither touches storage.
 
-Issue 22 §3 (memory bounded on any input): a line over :data:`MAX_LINE` bytes, a file over
+Memory is bounded on any input: a line over :data:`MAX_LINE` bytes, a file over
 :data:`MAX_BYTES`, a NUL or other control byte, and a file whose first :data:`KIND_LINES`
 non-blank lines hold no TRF record (three digits and a space: ``012 ``, ``001 ``) are refused
 as they are read, naming the line. Lines that are not UTF-8 are read as Latin-1 (Swiss-Manager's
@@ -59,7 +59,7 @@ Choices where the text is silent or real files depart from it:
   as in FIDE's own example file; such a pairing has no known colours.
 - A double forfeit (``-`` on both lines) counts as complementary.
 - Players' round columns are padded with blank rounds to the longest line.
-- A 001 line must reach its points (columns 81-84) and give them (issue 22 §5): a line cut
+- A 001 line must reach its points (columns 81-84) and give them: a line cut
   before them (a file cut at column 60 keeps names and ids but no result) is not a player line.
 """
 
@@ -88,16 +88,16 @@ _RANK = slice(85, 89)
 _FIRST_ROUND = 91  # column 92, 0-based
 _ROUND_WIDTH = 10  # TRF16: each round takes ten columns (8 of data, 2 blank)
 _PLAYER_WIDTH = 89  # a 001 line without rounds ends at column 89
-_POINTS_END = 84  # a 001 line reaches its points, columns 81-84 (issue 22 §5)
+_POINTS_END = 84  # a 001 line reaches its points, columns 81-84
 
 MAX_LINE: Final = 4096
-"""The longest TRF line read, in bytes (issue 22 §3): a 001 line of 400 rounds (91 + 10 a round)."""
+"""The longest TRF line read, in bytes: a 001 line of 400 rounds (91 + 10 a round)."""
 MAX_BYTES: Final = 4 * 1048576
-"""The longest TRF file read (issue 22 §3): 4 MiB, the most players a report can number (9,999: the start rank has
+"""The longest TRF file read: 4 MiB, the most players a report can number (9,999: the start rank has
 four columns) with 33 rounds each. A report is kept whole while it is checked, so its size bounds the memory:
 some 80 MB for 4 MiB of 001 lines (a 16 MiB file took 320 MB)."""
 KIND_LINES: Final = 20
-"""Issue 22 §3: a file none of whose first 20 non-blank lines is a TRF record is not a tournament report."""
+"""A file none of whose first 20 non-blank lines is a TRF record is not a tournament report."""
 _RECORD: Final = re.compile(r"\d{3}(?: |$)")
 
 RESULTS_WITH_OPPONENT = frozenset("10=+-WDL")
@@ -259,7 +259,7 @@ def check_entry(opponent: int | None, colour: str, result: str, number: int, lin
 def _player(text: str, line: int, width: int | None = None) -> Player:
     """A 001 line, trailing blanks stripped; ``width`` is its length as written (for the message)."""
     if len(text) < _POINTS_END or not text[_POINTS].strip():
-        # issue 22 §5: a file cut at column 60 would register its players and record no game, silently
+        # refused: a file cut at column 60 would register its players and record no game, silently
         ends = f"ends at column {width or len(text)}" if len(text) < _POINTS_END else "has no points"
         raise TrfError(line, f"a player line (001) that {ends}, without its points (columns 81-84) and rounds")
     padded = text.ljust(_PLAYER_WIDTH)
@@ -358,7 +358,7 @@ def _not_yet_a_record(before: int, number: int) -> int:
 
 
 def read(binary: IO[bytes]) -> TrfFile:
-    """Read a TRF16 / TRF-2026 file from an open binary stream, line by line, in bounded memory (issue 22 §3)."""
+    """Read a TRF16 / TRF-2026 file from an open binary stream, line by line, in bounded memory."""
     lines = LineReader(binary, limit=MAX_LINE, refuse=TrfError, fallback="latin-1", max_bytes=MAX_BYTES,
                        kind="a tournament report (TRF)")  # fmt: skip
     return parse_lines(lines)
@@ -383,7 +383,7 @@ def parse_lines(lines: Iterable[str]) -> TrfFile:
     players: list[Player] = []
     byes: list[_Bye] = []
     seen: dict[int, int] = {}
-    before: int | None = 0  # issue 22 §3: the non-blank lines read before the first TRF record; None after it
+    before: int | None = 0  # the non-blank lines read before the first TRF record; None after it
     number = 0
     for number, raw in enumerate(lines, start=1):
         content = raw.rstrip()

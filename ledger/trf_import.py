@@ -1,11 +1,11 @@
-"""What a FIDE tournament report (TRF) gives the ledger: the plan of an import (issue 13 §1).
+"""What a FIDE tournament report (TRF) gives the ledger: the plan of an import.
 
 Pure: :func:`plan` takes the parsed file (:mod:`ledger.trf`) and what the ledger holds
 (:class:`Known`) and returns the facts to record (:class:`TrfPlan`): the event, the players
 to register, the priors, the games, and every adjustment made to fit the file, in words.
 :func:`ledger.file_imports.import_trf` checks and records them in one transaction.
 
-Choices, where the issue and FIDE's text leave them open:
+Choices, where FIDE's text leaves them open:
 
 - **Results** (FIDE C.04 Annex 2, TRF16 player section, column 99): ``1 0 =`` are played games;
   ``+ -`` forfeits, recorded as arbiter forfeits (each system rates or ignores them by its own
@@ -31,7 +31,7 @@ Choices, where the issue and FIDE's text leave them open:
   "match" → match, "team" → team, "swiss" (or anything else, said) → swiss; rate of play from
   TRF-2026's encoded 222 line, else read from the 122 text where it is a plain "90 min + 30 sec"
   (else not recorded, said); mode ``otb``.
-- **An event already registered** under the import's id (issue 22 §5) takes the games when its facts agree
+- **An event already registered** under the import's id takes the games when its facts agree
   with the file's (a director who registered the event before its report came, to record entries or
   pairings); :func:`disagreements` compares the type, the start, the end and the rate of play, each where
   both say one: a fact the file does not tell (a type read as swiss by default, an end taken from the
@@ -229,12 +229,12 @@ def _guessed(trf: TrfFile) -> frozenset[str]:
 
 
 COMPARED = (("type", "type"), ("start", "start"), ("end", "end"), ("rate_of_play", "rate of play"))
-"""The facts of a registered event an import compares with the file's (issue 22 §5), with their names."""
+"""The facts of a registered event an import compares with the file's, with their names."""
 
 
 def disagreements(plan: TrfPlan, registered: Mapping[str, Any]) -> list[str]:
     """How the facts of a registered event (as corrected) disagree with ``plan``'s, one phrase each ([] when
-    they agree): each of :data:`COMPARED` where both say one and the file tells it (issue 22 §5).
+    they agree): each of :data:`COMPARED` where both say one and the file tells it.
 
     >>> plan = TrfPlan("SO2", {"type": "swiss", "start": "2024-07-06", "end": "2024-07-07",
     ...                        "rate_of_play": "5400+30"}, {}, [], [], [], [], [])

@@ -1,7 +1,7 @@
 """Whether ``--db`` names a PostgreSQL ledger, and how a message shows its URL.
 
-Light on purpose: every command asks these questions, and a SQLite ledger
-must not pay for the PostgreSQL driver (:mod:`ledger.postgres` imports
+Light on purpose: :mod:`ledger.stores` asks :func:`is_url` of every ``--db`` (the only module that does: it
+makes the store), and a SQLite ledger must not pay for the PostgreSQL driver (:mod:`ledger.postgres` imports
 ``psycopg``; this module imports nothing of it).
 """
 
@@ -32,7 +32,7 @@ def shown(url: str) -> str:
     try:
         parts = urlsplit(url)
         password = parts.password
-    except ValueError:  # issue 22 §5: an unclosed "[" of an IPv6 host; the message must still hide a password
+    except ValueError:  # an unclosed "[" of an IPv6 host: the message must still hide a password
         return _USER_PASSWORD.sub(r"\1@", url, count=1)
     if password is None:
         return url

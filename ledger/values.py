@@ -45,7 +45,7 @@ EVENT_TYPES: Final = (
     "championship",
     "invitational",
 )
-"""The types of an event (issue 12 §1): the general ones, then the IECG's (Rules and Regulations 5.1a, D §2)."""
+"""The types of an event: the general ones, then the IECG's (Rules and Regulations 5.1a, D §2)."""
 
 MODES: Final = ("otb", "email", "online")
 """How an event's games are played: over the board, by email (correspondence), or online."""
@@ -78,7 +78,7 @@ PRIOR_SYSTEMS: Final = (
 """The rating systems a prior rating can come from: ``iecg`` is the IECG's old scheme before
 1997 (IECG §IX), ``icu`` the Irish Chess Union's grades, ``ecf`` and ``ecf-rapid`` English Chess
 Federation standard and rapidplay grades, ``internet`` a player's internet provider rating (the
-ECF online seed's last resort); ``fide-rapid`` and ``fide-blitz`` FIDE's rapid and blitz lists (issue 13 §3)."""
+ECF online seed's last resort); ``fide-rapid`` and ``fide-blitz`` FIDE's rapid and blitz lists."""
 
 ADJUSTABLE_SYSTEMS: Final = ("icu-1980",)
 """The rules versions whose grading committee adjusts ratings by decision (ICU 1980, "Feedback Points")."""
@@ -184,7 +184,7 @@ def check_opponents(white: str, black: str) -> None:
 
 
 def check_forfeit_result(result: str, forfeit: str) -> str:
-    """Return ``result`` unless it is a draw of a forfeited game: a forfeit is a win for one player (issue 22 §4).
+    """Return ``result`` unless it is a draw of a forfeited game: a forfeit is a win for one player.
 
     IECG §VIII.3: a forfeited game "is treated as a win in the score tables" (an arbiter's forfeit of
     §VIII.1 too: the claimant wins it). A drawn forfeit has no score, and no crosstable can hold it.
@@ -200,13 +200,13 @@ def check_forfeit_result(result: str, forfeit: str) -> str:
     return result
 
 
-# --- bounds of every recorded value (issue 10 §3) ------------------------------------------------
+# --- bounds of every recorded value --------------------------------------------------------------
 
 Number = int | float
 """A number as a fact stores it (JSON's integer or decimal)."""
 
 ELO_SCALE: Final = (100, 3500)
-"""Ratings and starting ratings on the Elo scale, and every Elo-like prior system (issue 10 §3)."""
+"""Ratings and starting ratings on the Elo scale, and every Elo-like prior system."""
 
 ECF_GRADES: Final = (0, 400)
 """English Chess Federation grades (prior systems ``ecf`` and ``ecf-rapid``)."""
@@ -407,13 +407,13 @@ def check_name(value: object, what: str, *, required: bool = True) -> str:
 
 
 FORMULA_STARTS: Final = ("=", "+", "-", "@")
-"""Issue 22 §5: a cell beginning with one of these is run as a formula by a spreadsheet (OWASP, "CSV
+"""A cell beginning with one of these is run as a formula by a spreadsheet (OWASP, "CSV
 Injection"): free text given to the ledger may not begin with one."""
 
 
 def check_free_text(value: object, what: str, *, required: bool = True) -> str:
     """Free text as it is given (a name, tournament, reason, source, event name, site, ``--by``): the bounds
-    of :func:`check_name`, and not beginning with ``=``, ``+``, ``-`` or ``@`` (issue 22 §5: a spreadsheet
+    of :func:`check_name`, and not beginning with ``=``, ``+``, ``-`` or ``@`` (a spreadsheet
     would run ``=HYPERLINK(…)`` as a formula). Facts stored before this rule are not refused when read:
     every CSV written neutralises such a cell instead (``commands.output.csv_cell``).
 
@@ -447,7 +447,7 @@ _NUMBER = re.compile(r"[A-Za-z0-9][A-Za-z0-9./-]{0,31}", re.ASCII)
 
 
 def check_fide_id(value: object) -> str:
-    """A FIDE id: a whole number from 1 to 999,999,999, returned without leading zeros (issue 13 §4).
+    """A FIDE id: a whole number from 1 to 999,999,999, returned without leading zeros.
 
     >>> check_fide_id(" 2500001 ")
     '2500001'
@@ -518,7 +518,7 @@ def parse_decimal(text: str, what: str) -> float:
 
 
 def check_event_fact(field: str, value: Any) -> Any:
-    """An event's fact within its bounds (issue 12 §1), as recorded and as the fold reads it back: its name and
+    """An event's fact within its bounds, as recorded and as the fold reads it back: its name and
     type always, its start date required, the others None when not said (or empty).
 
     >>> check_event_fact("rounds", 7), check_event_fact("mode", None)
@@ -550,7 +550,7 @@ def check_event_fact(field: str, value: Any) -> Any:
 
 
 def check_registration_fact(field: str, value: object, reported: str | None = None) -> object:
-    """One fact of a registration (or of its correction) within its bounds (issue 10 §3), or a refusal.
+    """One fact of a registration (or of its correction) within its bounds, or a refusal.
 
     ``reported``: the date the fact was reported (ISO text), the latest a birth date may be.
     """
@@ -576,7 +576,7 @@ def check_registration_fact(field: str, value: object, reported: str | None = No
 def check_prior(
     system: object, rating: object, games: object = None, deviation: object = None, volatility: object = None
 ) -> None:
-    """A prior rating's numbers within their bounds (issue 10 §3): the rating on its system's scale,
+    """A prior rating's numbers within their bounds: the rating on its system's scale,
     the games 0..10,000, a deviation above 0 and at most 500, a volatility above 0 and below 1."""
     if not isinstance(system, str) or system not in PRIOR_SYSTEMS:
         raise InvalidValueError(f"system {shown(system)} is not one of {', '.join(PRIOR_SYSTEMS)}")

@@ -1,4 +1,4 @@
-"""The Python API of the rating ledger's read side (issue 11 §2): what ``ratings`` computes, without click.
+"""The Python API of the rating ledger's read side: what ``ratings`` computes, without click.
 
 :class:`Ratings` opens a ledger read-only, as every query command of the CLI
 does, and answers its lists, notes, explanations, histories, differences,
@@ -7,7 +7,7 @@ publication in a :class:`~ledger.application.RatingLedger`, with the refusals
 of ``ratings publish``. A refusal is one of the project's exceptions (a
 :class:`~ledger.errors.LedgerError`, a :class:`LookupError`, an
 :class:`~projections.registry.UnknownRulesError`, a
-:class:`~projections.periods.PeriodError`...) with a one-line message: the
+:class:`~projections.rules.periods.PeriodError`...) with a one-line message: the
 message the CLI prints after ``Error:``.
 
 >>> from projections import Ratings
@@ -20,93 +20,56 @@ ledger.errors.NoLedgerError: no ledger at no-such.db: create one with `ratings i
 from __future__ import annotations
 
 import builtins
-import hashlib
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, NamedTuple
-from urllib.parse import urlsplit
 
-from ledger import chain
+from ledger import chain, stores
 from ledger.errors import LedgerError
-from ledger.stores import ClosableReader, is_central, open_reader, shown
+from ledger.stores import ClosableReader
 from ledger.values import parse_date
-from projections.audit import Audit, Change, Publication, compare, digest, publications, run_audit
-from projections.eligibility import DEFAULT_RULES, PlayerEligibility, eligibility, may_enter
-from projections.events import (
-    EventRecord,
-    SystemStatus,
-    event_crosstable,
-    event_games,
-    event_record,
-    event_status,
-    start_ratings,
-)
-from projections.explanation import Explanation
 from projections.facts import GameVersion
 from projections.lists import RatingList
-from projections.periods import PeriodError
 from projections.registry import RULES, get_rules
 from projections.replay import Projector, cache_path_for, knowledge
 from projections.rules.common import EventInfo
-from projections.rules.crosstable import Crosstable
-from projections.rules.iecg_entry import Decision
+from projections.rules.explanation import Explanation
+from projections.rules.iecg import IECG_1_7
+from projections.rules.periods import PeriodError
 
 if TYPE_CHECKING:
     from ledger.application import RatingLedger  # the recording side, for publish only
+    from projections.audit import Audit, Change, Publication
+    from projections.eligibility import PlayerEligibility
+    from projections.events import EventRecord, SystemStatus
+    from projections.rules.iecg.crosstable import Crosstable
+    from projections.rules.iecg.entry import Decision
 
 Notice = Callable[[str], None]
 """Told, one line at a time, what was done besides answering (the projections file kept in memory...)."""
 
 
 class UnusableFactError(LedgerError):
-    """The log holds a stored fact a replay cannot use (issue 10 §3), and the query was not told to skip it."""
+    """The log holds a stored fact a replay cannot use, and the query was not told to skip it."""
 
 
 def cache_file(db: str, cache_dir: str | None = None, notice: Notice | None = None) -> str | None:
-    """Where the projections file of the ledger ``db`` lives: in ``cache_dir`` when given, else beside the
-    ledger; None (the projections kept in memory, ``notice`` told why) when the ledger's folder cannot be written.
+    """Where the projections file of the ledger ``db`` lives: in ``cache_dir`` when given, else where its store
+    keeps it (beside a ledger file; in the user's cache folder for a database); None (the projections kept in
+    memory, ``notice`` told why) when there is nowhere to write it.
 
     >>> cache_file("federation.db")
     'federation.projections.db'
     >>> cache_file("/data/federation.db", "/tmp")  # doctest: +ELLIPSIS
     '/tmp/federation-....projections.db'
     """
-    if is_central(db):  # issue 15 §1: a central log, and a projections file on each reading machine
-        folder = cache_dir or os.path.join(
-            os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "ratings"
-        )
-        try:
-            os.makedirs(folder, exist_ok=True)
-        except OSError:
-            folder = ""
-        if not folder or not os.access(folder, os.W_OK):
-            if notice is not None:
-                notice(f"note: {folder or 'the cache folder'} cannot be written: the projections are kept in memory")
-            return None
-        tag = hashlib.sha256(shown(db).encode()).hexdigest()[:12]  # two ledgers of one name, two caches
-        name = urlsplit(db).path.strip("/") or "ledger"
-        return str(Path(folder) / Path(cache_path_for(f"{name}-{tag}.db")).name)
-    if cache_dir is not None:
-        resolved = str(Path(db).resolve())
-        tag = hashlib.sha256(resolved.encode()).hexdigest()[:12]  # two ledgers of one name, two caches
-        return str(Path(cache_dir) / Path(cache_path_for(f"{Path(db).stem}-{tag}.db")).name)
-    beside = cache_path_for(db)
-    if not os.access(Path(beside).resolve().parent, os.W_OK):
-        if notice is not None:
-            notice(
-                f"note: the folder of {db} is read-only: the projections are kept in memory "
-                "(--cache-dir DIR keeps them)"
-            )
-        return None
-    return beside
+    return stores.store(db).cache_file(cache_dir, cache_path_for, notice)
 
 
 def check_usable(projector: Projector, skip: bool, notice: Notice | None = None) -> None:
-    """Issue 10 §3: refuse to compute while the log holds a stored fact a replay cannot use (the first one
+    """Refuse to compute while the log holds a stored fact a replay cannot use (the first one
     named, and a count), unless ``skip``: then ``notice`` names each; the lists are computed without them."""
     unusable = projector.facts().unusable
     if not unusable:
@@ -152,7 +115,7 @@ class Diff(NamedTuple):
 class Ratings:
     """A ledger opened read-only: its lists, explanations and histories, as ``ratings`` prints them.
 
-    ``Ratings.open(path)`` neither creates nor changes the ledger (issue 10 §2);
+    ``Ratings.open(path)`` neither creates nor changes the ledger;
     the projections file is kept beside it (or in ``cache_dir``) as the CLI
     keeps it. Every query takes ``known_at``: None for the facts as known now,
     or a date (``YYYY-MM-DD`` or a :class:`datetime.date`) for the facts as
@@ -184,7 +147,7 @@ class Ratings:
         (:class:`UnusableFactError`) unless ``skip_unusable``: then ``notice``
         names each fact left out.
         """
-        reader = open_reader(path)
+        reader = stores.store(path).open_reader()
         try:
             where = cache_file(path, cache_dir, notice) if cache and upto is None else None
             projector = Projector(reader, where, notice=notice, upto=upto)
@@ -240,7 +203,7 @@ class Ratings:
 
     def explain(self, player: str, rules: str, period: str, known_at: str | date | None = None) -> Explanation:
         """Why ``player`` has the rating he has on the list of ``period``, in his system's own terms: one
-        :class:`~projections.explanation.Explanation` for every system. :class:`LookupError` for an unknown
+        :class:`~projections.rules.explanation.Explanation` for every system. :class:`LookupError` for an unknown
         player; a player of an ICU group that cannot be graded is refused, with the group named."""
         return self.projector.explain(rules, player, period, known_date(known_at))
 
@@ -267,19 +230,25 @@ class Ratings:
         position differs, first list → second (``ratings diff``)."""
         first = self.projector.rating_list(rules, period, known_date(known_at))
         second = self.projector.rating_list(against_rules or rules, period, known_date(against_known_at))
+        from projections.audit import compare  # audits are not on `list`'s imports
+
         return Diff(first, second, compare(first, second))
 
     def audit(self, rules: str, period: str, on: str | date | None = None, *, replay: bool = False) -> Audit:
         """Audit the latest publication of a list (the one on ``on``, if given), as ``ratings audit`` does:
         whether the log still reproduces it, and what changed since, and why; ``replay``: by replaying the
         log up to the publication's head, whatever the chain and the fingerprint prove."""
+        from projections.audit import run_audit
+
         return run_audit(self.projector, rules, period, known_date(on, "date"), db=self.path, replay=replay)
 
     def publications(self) -> builtins.list[Publication]:
         """Every list published, in log order."""
+        from projections.audit import publications
+
         return publications(self.reader)
 
-    # --- events (issue 12 §1) ------------------------------------------------
+    # --- events -------------------------------------------------------------
 
     def events(self, known_at: str | date | None = None) -> builtins.list[EventInfo]:
         """Every registered event that counts (not void), as known at ``known_at``, by start date then id."""
@@ -289,13 +258,17 @@ class Ratings:
     def event(self, event: str, known_at: str | date | None = None) -> EventRecord:
         """The event's facts as known at ``known_at``: its registration as corrected, whether it is void, its
         pairings, its withdrawals, and every fact of it in log order (:class:`LookupError` if unknown)."""
+        from projections.events import event_record  # events are not on `list`'s imports
+
         return event_record(self.reader, event, knowledge(known_date(known_at)))
 
     def event_games(self, event: str, known_at: str | date | None = None) -> builtins.list[GameVersion]:
         """The games of ``event`` as known at ``known_at``, as amended, not void, in (finished, game) order."""
+        from projections.events import event_games
+
         return event_games(self.projector.view(knowledge(known_date(known_at))), event)
 
-    def crosstable(self, event: str, rules: str = "iecg-1.7", known_at: str | date | None = None) -> Crosstable:
+    def crosstable(self, event: str, rules: str = IECG_1_7.name, known_at: str | date | None = None) -> Crosstable:
         """The event's score table (IECG C §9A, C §14), its performances from the list of ``rules`` in force
         at its start."""
         known = known_date(known_at)
@@ -304,6 +277,8 @@ class Ratings:
         players = {p for v in games for p in (v.row.white, v.row.black)} | {
             p for _, w, b in record.pairings for p in (w, b)
         }
+        from projections.events import event_crosstable, start_ratings
+
         ratings = start_ratings(self.projector, rules, record.info.start, players, known)
         return event_crosstable(record, games, ratings)
 
@@ -314,16 +289,20 @@ class Ratings:
         each game left out, with the clause that leaves it out."""
         known = known_date(known_at)
         self.event(event, known)
+        from projections.events import event_status
+
         return event_status(self.projector, self.event_games(event, known), tuple(rules or RULES), known)
 
     def eligibility(
-        self, player: str, on: str | date, rules: str = DEFAULT_RULES, known_at: str | date | None = None
+        self, player: str, on: str | date, rules: str = IECG_1_7.name, known_at: str | date | None = None
     ) -> PlayerEligibility:
-        """Which IECG groups ``player`` may enter on ``on`` (issue 12 §3), as known at ``known_at``: his TER on
+        """Which IECG groups ``player`` may enter on ``on``, as known at ``known_at``: his TER on
         the list of ``rules`` then in force and its class (D §2.4a, §2.5a), his promotion tickets and whether each
         is usable (D §2.4c), the groups he plays in (D §2.4d) and his bans (C §9C–D)."""
         day = known_date(on, "date")
         assert day is not None
+        from projections.eligibility import eligibility  # IECG entries are not on `list`'s imports
+
         return eligibility(self.projector, self.reader, player, day, rules, known_date(known_at))
 
     def may_enter(
@@ -331,13 +310,15 @@ class Ratings:
         player: str,
         event: str,
         on: str | date,
-        rules: str = DEFAULT_RULES,
+        rules: str = IECG_1_7.name,
         known_at: str | date | None = None,
     ) -> Decision:
         """May ``player`` enter the IECG group ``event`` on ``on``, as known at ``known_at``? The decision names
         the clause, and the ticket the entry would use (D §2.4c)."""
         day = known_date(on, "date")
         assert day is not None
+        from projections.eligibility import may_enter
+
         return may_enter(self.projector, self.reader, player, event, day, rules, known_date(known_at))
 
 
@@ -357,11 +338,11 @@ class Published:
 
 
 SHRINK_WARNING = 0.9
-"""Issue 22 §5: ``publish`` warns when a list has fewer players than this share of the previous publication's."""
+"""``publish`` warns when a list has fewer players than this share of the previous publication's."""
 
 
 class EmptyListError(LedgerError):
-    """A list with no players to publish (issue 22 §5)."""
+    """A list with no players to publish."""
 
 
 def _shrunk(
@@ -370,6 +351,7 @@ def _shrunk(
     """The previous publication of ``rules`` (of the latest period up to the list's, then the latest date and
     position) when the list's ``players`` are fewer than :data:`SHRINK_WARNING` of its; else None.
 
+    >>> from projections.audit import Publication
     >>> before = Publication(5, "iecg-1.7", "2024-01", "2024-03-01", "d", 100, 4, "h")
     >>> index = {"2024-01": 0, "2024-03": 1}.__getitem__
     >>> _shrunk([before], "iecg-1.7", 1, index, 89).on, _shrunk([before], "iecg-1.7", 1, index, 90)
@@ -394,10 +376,10 @@ def publish(
     """Publish a list (``ratings publish``): record its digest as known at ``on`` (default: the ledger's
     today), with the log's head.
 
-    Refused (a :class:`~projections.periods.PeriodError`) before the last day
+    Refused (a :class:`~projections.rules.periods.PeriodError`) before the last day
     of the period; the list is computed from the log itself as it stood at the
-    head, never from the projections file (issue 10 §1), and recorded with the
-    fingerprint of the rules version's code (issue 23 §7): what lets an audit
+    head, never from the projections file, and recorded with the
+    fingerprint of the rules version's code: what lets an audit
     prove it reproduced without replaying, which holds only because the digest
     came from the log alone. ``skip_unusable`` and ``notice`` as for
     :meth:`Ratings.open`.
@@ -406,7 +388,7 @@ def publish(
     assert day is not None
     scheme = get_rules(rules).periods
     last_day = scheme.last_day(scheme.index(period)).isoformat()
-    if day < last_day:  # issue 10 §3: a list is published once its period is over
+    if day < last_day:  # a list is published once its period is over
         raise PeriodError(
             f"publication date {day} is before the last day of period {period} ({last_day}): "
             "a list is published once its period is over"
@@ -418,7 +400,7 @@ def publish(
     with Ratings.open(ledger.path, notice=notice, skip_unusable=skip_unusable, upto=head.position) as log:
         rating_list = log.list(rules, period, day)
         earlier = log.publications()
-    if not rating_list.rows:  # issue 22 §5: an empty list (a date before the facts were reported) is no list
+    if not rating_list.rows:  # an empty list (a date before the facts were reported) is no list
         raise EmptyListError(
             f"the {rules} list of {period} as known on {day} has no players: nothing was published "
             "(were its facts reported after that date?)"
@@ -429,6 +411,8 @@ def publish(
             f"warning: the {rules} list of {period} has {len(rating_list.rows)} players, fewer than nine tenths "
             f"of the {shrunk.players} of the {rules} list of {shrunk.period} published on {shrunk.on}"
         )
+    from projections.audit import digest
+
     sha = digest(rating_list)
     ledger.record_publication(
         rules=rules,

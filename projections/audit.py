@@ -1,4 +1,4 @@
-"""Published lists and their audits (audit issue §3): digests, differences, and their causes.
+"""Published lists and their audits: digests, differences, and their causes.
 
 A list's digest is the SHA-256 of its canonical JSON (:meth:`RatingList.as_json`),
 the bytes ``list --format json`` prints. A publication records it with the
@@ -8,7 +8,7 @@ the publication, as known at its date, still gives the list (:func:`prove`:
 without replaying when it can), and names the events since then that changed
 each player's line.
 
-The proof without a replay (issue 23 §7). The list as published is, by the
+The proof without a replay. The list as published is, by the
 ledger's own definition (:func:`as_published`), a function of three things
 only: the events up to the head the publication recorded (events entered
 after it do not count, whatever date they were reported on), the publication
@@ -219,7 +219,7 @@ def causes(reader: LogReader, facts: Facts, known: Knowledge, last_month: str, l
     players |= {
         p for p, markers in facts.markers.items() if any(m.on <= last_day and not known.knows(m) for m in markers)
     }
-    # Issue 10 §3: a player's void or restoration, or the void of one of his priors.
+    # A player's void or restoration, or the void of one of his priors.
     players |= {
         u.player for u in facts.undos if u.player is not None and u.kind != "adjustment voided" and not known.knows(u)
     }
@@ -261,7 +261,7 @@ def _player_causes(records: Iterable[LogRecord], known: Knowledge, last_day: str
 
 
 class Proof(NamedTuple):
-    """How an audit reached its verdict on reproduction, in words (issue 23 §7)."""
+    """How an audit reached its verdict on reproduction, in words."""
 
     replayed: bool
     """Whether the list was recomputed by replaying the log up to the publication's head."""
@@ -275,7 +275,7 @@ class Proof(NamedTuple):
 
 @dataclass(frozen=True)
 class Audit:
-    """One report on a published list (audit issue §3)."""
+    """One report on a published list."""
 
     publication: Publication
     reproduced: RatingList
@@ -404,10 +404,10 @@ def run_audit(
     db: str | None = None,
     replay: bool = False,
 ) -> Audit:
-    """Audit the latest publication of a list (the one on ``on``, if given): audit issue §3 (1)–(3).
+    """Audit the latest publication of a list (the one on ``on``, if given): its digest, differences and their causes.
 
     The verdict on reproduction comes from the log alone, never from the
-    projections file (issue 10 §1): proved without a replay from the chain of
+    projections file: proved without a replay from the chain of
     the ledger ``db`` and the rules version's fingerprint when they allow
     (:func:`prove`), else by folding the log up to the publication's head in
     memory (always, with ``replay``). ``projector`` (which may use the projections file) answers what

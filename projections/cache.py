@@ -4,7 +4,7 @@ Nothing here is a fact: the whole file can be deleted at any time and is
 rebuilt from the log, to the same bytes. It exists so that a list after one
 more game reads only the new events and replays only the periods they touch.
 
-**What protects it** (issue 10 §1):
+**What protects it** (a projection is bound to the log it was folded from, never trusted for it):
 
 - *One transaction a query.* Each query of the projector (a list, an
   explanation, a history...) is one ``BEGIN IMMEDIATE`` transaction of this
@@ -32,7 +32,7 @@ the date parser it brings; sqlite-utils writes the publication database of ``pub
 - ``players`` (as registered, with the reported date), ``player_corrections``,
   ``amendments`` (of games), ``amended`` (the recorded rows of amended games),
   ``markers``, ``event_facts`` (registrations, corrections and voids of events), ``merges`` (of duplicate
-  registrations, issue 13 §4): folded facts;
+  registrations): folded facts;
 - ``months``: the month's mark (:attr:`Facts.marks`), and the games recorded
   as finished in it, as one text (:func:`encode_month`) — last, so that the
   marks of every month are read without the pages of the games;
@@ -45,7 +45,7 @@ the date parser it brings; sqlite-utils writes the publication database of ``pub
   of twenty thousand rows;
 - ``texts``: a materialised list as ``ratings list`` printed it, per format,
   with a digest of the printing code and of the list it was printed from: a
-  list with nothing new is streamed, not printed again (issue 23 §3).
+  list with nothing new is streamed, not printed again.
 
 Facts are loaded a group at a time when a query first reads them
 (:data:`~projections.facts.LAZY`); ``meta`` keeps the first and last months
@@ -89,14 +89,14 @@ from projections.facts import (
     Undo,
 )
 from projections.rules.common import Groups, StateCodec
-from projections.rules.iecg import PlayerState
+from projections.rules.iecg.formulas import PlayerState
 
 FORMAT = "17"
 """The layout of this file; a cache of an earlier layout is rebuilt, one of a later layout (a newer
 version of this program) set aside. (6: a month's mark before its games; 7: the superseded runs;
-8 to 10: issue 10: the chain's hash instead of a fingerprint, the undos, the withheld facts; 15: issue 22
-§4: a drawn forfeit withheld, a withheld game's facts kept for the correction that releases it; 16, 17: issue 23
-§3: a list's printed texts, the first and last months in ``meta``.)"""
+8 to 10: the chain's hash instead of a fingerprint, the undos, the withheld facts; 15: a drawn forfeit
+withheld, a withheld game's facts kept for the correction that releases it; 16, 17: a list's printed texts,
+the first and last months in ``meta``.)"""
 
 LOCK_TIMEOUT = 120.0
 """Seconds a command waits for another one that is updating the file before it computes in memory."""
@@ -838,7 +838,7 @@ class ProjectionCache:
                 upsert("event_facts", ((*f[:4], _encode(f.changes)) for f in facts.new_event_facts))
             if facts.new_merges:
                 upsert("merges", ((*m[:4], int(m.merged)) for m in facts.new_merges))
-            if facts.withheld_changed:  # issue 10 §3: the facts a replay cannot use (projections.usable), few
+            if facts.withheld_changed:  # the facts a replay cannot use (projections.usable), few
                 self.db.execute("DELETE FROM unusable")
                 upsert("unusable", ((*w[:5], int(w.open)) for w in facts.withheld.values()))
             if facts.new_markers:

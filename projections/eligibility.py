@@ -1,6 +1,6 @@
-"""Which IECG groups a player may enter on a date (issue 12 §3), from the log as known at a date.
+"""Which IECG groups a player may enter on a date, from the log as known at a date.
 
-The rules are :mod:`projections.rules.iecg_entry` (IECG Rules and Regulations 5.1a, D §2.4–2.8 and C §9);
+The rules are :mod:`projections.rules.iecg.entry` (IECG Rules and Regulations 5.1a, D §2.4–2.8 and C §9);
 this module reads what they take from the log:
 
 - his TER (Rating Rules 1.7 §III.7) on the list in force on the date: the state after the run of the
@@ -39,17 +39,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ledger.errors import InvalidValueError
 from ledger.store import LogReader
 from projections.events import event_crosstable, event_record, start_ratings
 from projections.facts import FactsView, GameVersion, Knowledge, game_version
-from projections.registry import get_rules, system_for
-from projections.rules import iecg_entry
-from projections.rules.common import EventInfo
-from projections.rules.iecg import IecgParams, IecgTimeline, PlayerState, is_listed
-from projections.rules.iecg_system import newcomer
+from projections.registry import SYSTEMS, get_rules, system_for
+from projections.rules.common import EventInfo, System
+from projections.rules.iecg import IECG_1_7
+from projections.rules.iecg import entry as iecg_entry
 from projections.systems import player_info
 
 if TYPE_CHECKING:
@@ -58,7 +57,7 @@ if TYPE_CHECKING:
 GROUP_TYPES: tuple[str, ...] = iecg_entry.KINDS
 """The event types that are IECG groups: class (D §2.4), quad (§2.5), invitational (§2.8)."""
 
-DEFAULT_RULES = "iecg-1.7"
+DEFAULT_RULES = IECG_1_7.name
 """The IECG rules version whose list gives the TER unless another is asked."""
 
 
@@ -78,33 +77,37 @@ def _day(text: str) -> date:
     return date.fromisoformat(text)
 
 
-def _check_iecg(rules: str) -> None:
-    if system_for(get_rules(rules)).family != "iecg":
+def entry_rules() -> tuple[str, ...]:
+    """The registered names whose system decides entry to its tournament groups (the IECG's, by TER)."""
+    return tuple(name for name, system in SYSTEMS.items() if system.entry is not None)
+
+
+def _entry_system(rules: str) -> System:
+    system = system_for(get_rules(rules))
+    if system.entry is None:
         raise InvalidValueError(
             f"entry to IECG groups is decided by an IECG TER (Rating Rules §III.6): {rules!r} is not an IECG "
             "rules version (e.g. iecg-1.7)"
         )
+    return system
 
 
 def entry_rating(
     projector: Projector, rules: str, player: str, on: str, known_at: str | None
 ) -> tuple[int | None, str | None, bool]:
     """His TER on ``on`` (§III.7), the period of the list in force then, and whether that list publishes him."""
-    _check_iecg(rules)
-    params = cast(IecgParams | IecgTimeline, get_rules(rules))
+    entry = _entry_system(rules).entry
+    assert entry is not None
+    params = get_rules(rules)
     view = projector.view(known_at)
     if player not in view.players:
         raise LookupError(f"unknown player {player!r}" + ("" if known_at is None else f" as known at {known_at}"))
     index = params.periods.index_of_day(on)
     previous = index - 1
     states = projector.states(rules, previous, known_at) if previous >= 0 else {}
-    found = states.get(player)
     period = params.periods.label(previous) if previous >= 0 else None
-    version = params.for_period(max(previous, 0))
-    if found is None:  # no rated game yet: his newcomer's TER (§VII, §III.7)
-        return newcomer(version, player_info(view))(player).ter, period, False
-    state = cast(PlayerState, found)
-    return state.ter, period, is_listed(version, previous, state)
+    rating, listed = entry(params, previous, states.get(player), player_info(view), player)
+    return rating, period, listed
 
 
 def _known(facts: Mapping[str, Any], position: int, known: Knowledge | None) -> bool:
@@ -163,7 +166,7 @@ def player_history(
     rules: str = DEFAULT_RULES,
     known_at: str | None = None,
 ) -> iecg_entry.History:
-    """The player's groups, entries and withdrawals (:class:`~projections.rules.iecg_entry.History`) on ``on``,
+    """The player's groups, entries and withdrawals (:class:`~projections.rules.iecg.entry.History`) on ``on``,
     from the log as known at ``known_at`` (None: now)."""
     known = None if known_at is None else Knowledge(known_at)
     view = projector.view(known_at)

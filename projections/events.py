@@ -1,9 +1,9 @@
-"""Events as the log knows them (issue 12 §1): their facts, their games, their crosstable and their status.
+"""Events as the log knows them: their facts, their games, their crosstable and their status.
 
 An event's own facts (its registration, corrections, voids, pairings and withdrawals) are the records of its
 aggregate, read as known at a date (:func:`event_record`); its games are the folded games that name it, as
 amended and known in a view (:func:`event_games`). From both, :func:`event_crosstable` gives the score table
-of IECG C §14 (:mod:`projections.rules.crosstable`), and :func:`event_status` says, for each rules system,
+of IECG C §14 (:mod:`projections.rules.iecg.crosstable`), and :func:`event_status` says, for each rules system,
 in which period its games were rated and which were left out, with the clause (the system's ``select``).
 """
 
@@ -18,8 +18,8 @@ from ledger.values import WHITE_POINTS2
 from projections import systems
 from projections.facts import Amendment, FactsView, GameVersion, Knowledge, game_version
 from projections.registry import get_rules, system_for
-from projections.rules import crosstable
 from projections.rules.common import EventInfo
+from projections.rules.iecg import crosstable
 
 if TYPE_CHECKING:
     from projections.replay import Projector

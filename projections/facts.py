@@ -9,11 +9,11 @@ that month on are recomputed and the ones before it are kept.
 Nothing is folded away: a game's recording stays as recorded, and its
 corrections, voids, restorations and adjudication (its *amendments*) are kept
 beside it, each with the date it was reported. :meth:`Facts.view` then gives
-the facts as known at any date (audit issue §2): only facts reported on or
+the facts as known at any date: only facts reported on or
 before it count — results, adjudications, corrections, voids, registrations
 and markers alike — and amendments apply in log order.
 
-How a game is rated (IECG §VIII, foundation issue §4, audit issue §1):
+How a game is rated (IECG §VIII):
 - a void game does not count (until it is restored);
 - an adjudicated game counts with the adjudicated result in the month of the
   decision (§VIII.3), whatever its forfeit kind;
@@ -31,15 +31,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from itertools import chain, repeat
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 from ledger.decoding import facts as decode_facts
 from ledger.decoding import game_pattern
+from ledger.fields import PLAYER, PRIOR, REPORTED_ON
 from ledger.store import LogRecord
 from ledger.values import ID_MAXIMUM, WHITE_POINTS2, Registration
 from projections import usable
-from projections.rules.common import EventInfo, Game
-from projections.rules.iecg import RatedGame
+from projections.rules.common import EventInfo, Game, RatedGame
 from projections.usable import Withheld
 
 
@@ -109,7 +109,7 @@ class GameRow(NamedTuple):
     time_control: str
     """The game's PGN time control, "" when not recorded."""
     event: str
-    """The registered event the game names, "" when none (issue 12 §1)."""
+    """The registered event the game names, "" when none."""
     mode: str
     """The game's own mode (``otb``, ``email``, ``online``), "" when it says none."""
 
@@ -152,6 +152,15 @@ class Prior(NamedTuple):
     reported: str
 
 
+_PRIOR_STORED: Final = tuple(name for name in PRIOR.names if name != "source")
+"""The stored fields of a ``PriorRatingRecorded`` a :class:`Prior` holds after its position, in order (the
+declared ones, :data:`ledger.fields.PRIOR`, less the source; ``reported_on`` as ``reported``)."""
+
+_REGISTERED: Final = tuple(name for name in PLAYER.names if name != REPORTED_ON)
+"""The stored fields of a ``PlayerRegistered`` a :class:`~ledger.values.Registration` holds, in order (the
+declared ones, :data:`ledger.fields.PLAYER`, less the reported date)."""
+
+
 class Adjustment(NamedTuple):
     """A grading committee's adjustment (``RatingAdjusted``): ``player`` None for every player."""
 
@@ -174,7 +183,7 @@ class Marker(NamedTuple):
 
 
 class EventFact(NamedTuple):
-    """A fact about a registered event (issue 12 §1): ``registered`` (``changes`` every fact), ``corrected``
+    """A fact about a registered event: ``registered`` (``changes`` every fact), ``corrected``
     (the corrected facts), ``voided`` or ``restored`` (no changes), reported on ``reported``."""
 
     position: int
@@ -217,7 +226,7 @@ def event_infos(facts: Iterable[EventFact]) -> tuple[dict[str, EventInfo], set[s
 
 
 class Merge(NamedTuple):
-    """A merge of a duplicate registration into another, or its undoing (issue 13 §4)."""
+    """A merge of a duplicate registration into another, or its undoing."""
 
     position: int
     player: str
@@ -231,7 +240,7 @@ MERGE_KINDS = ("PlayerMerged", "PlayerUnmerged")
 
 
 class Undo(NamedTuple):
-    """A later event that undoes a fact (issue 10 §3), or undoes that undoing.
+    """A later event that undoes a fact, or undoes that undoing.
 
     ``kind``: ``player voided`` or ``player restored`` (``player`` the player,
     ``target`` 0); ``prior voided`` (``target`` the log position of the voided
@@ -267,6 +276,24 @@ AMENDMENT_KINDS = {
 def month_of(day: str) -> str:
     """``YYYY-MM`` of an ISO date."""
     return day[:7]
+
+
+RATED_FROM: Final = {
+    "game": "game",
+    "white": "white",
+    "black": "black",
+    "white_points2": "result",
+    "day": "finished",
+    "tournament": "tournament",
+    "time_control": "time_control",
+    "mode": "mode",
+    "event": "event",
+    "forfeit": "forfeit",
+}
+"""Each field of the rules' :class:`~projections.rules.common.Game` and the declared field of a game
+(:data:`ledger.fields.GAME`) it is made from (:meth:`GameVersion.game`, :meth:`FactsView.games`): White's half
+points from the result (or an adjudication's), the day from the finished date (or the decision's), the event's
+facts from its id, the forfeit only when an arbiter's."""
 
 
 class GameVersion(NamedTuple):
@@ -322,7 +349,7 @@ class GameVersion(NamedTuple):
 def version_problem(
     original: GameRow, amendments: Sequence[Amendment], correction: Amendment
 ) -> tuple[str, list[str]] | None:
-    """Why some view that knows ``correction`` would see the game as no reader can take it (issue 22 §4): a
+    """Why some view that knows ``correction`` would see the game as no reader can take it: a
     forfeit with a drawn result (IECG §VIII.3), or a player against himself; and the facts a later correction
     must state to neutralise it. None if no view would.
 
@@ -424,9 +451,9 @@ class Facts:
     undos: list[Undo] = field(default_factory=list)
     """The voids and restorations of players, and the voids of priors and adjustments, in log order."""
     event_facts: list[EventFact] = field(default_factory=list)
-    """The registrations, corrections, voids and restorations of events, in log order (issue 12 §1)."""
+    """The registrations, corrections, voids and restorations of events, in log order."""
     merges: list[Merge] = field(default_factory=list)
-    """The merges of duplicate registrations and their undoings, in log order (issue 13 §4)."""
+    """The merges of duplicate registrations and their undoings, in log order."""
     marks: dict[str, str] = field(default_factory=dict)
     """Per month, the latest reported date of its recorded games and of their players' registrations
     (:meth:`mark_months`): the known-at views of a date on or after it agree on that month's rows."""
@@ -452,7 +479,7 @@ class Facts:
     new_event_facts: list[EventFact] = field(default_factory=list)
     new_merges: list[Merge] = field(default_factory=list)
     withheld: dict[int, Withheld] = field(default_factory=dict)
-    """Issue 10 §3: the stored facts not folded because a replay cannot use them, by log position
+    """The stored facts not folded because a replay cannot use them, by log position
     (:mod:`projections.usable`); the open ones are :attr:`unusable`."""
     withheld_players: set[str] = field(default_factory=set)
     """The players whose registration is withheld: their games are folded but rated by no view."""
@@ -461,7 +488,7 @@ class Facts:
     withheld_changed: bool = False
     """Whether :attr:`withheld` changed since the cache last stored it."""
     released: dict[str, GameRow] = field(default_factory=dict)
-    """The games a correction released from being withheld in this process (issue 22 §4), as corrected:
+    """The games a correction released from being withheld in this process, as corrected:
     what a later amendment amends (:attr:`find_game` finds them in the log as the fold took them)."""
     texts: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     """One string object per distinct player id, date and result text of the folded games, shared by
@@ -469,7 +496,7 @@ class Facts:
     compare characters."""
     loader: Callable[[Facts, str], None] | None = field(default=None, repr=False, compare=False)
     """Where the groups of facts a cache holds and has not loaded yet come from (:data:`LAZY`): called with
-    the group's name the first time one of its attributes is read (issue 23 §3: a query loads only what it
+    the group's name the first time one of its attributes is read (a query loads only what it
     reads). None: every attribute is set."""
     fetch: Callable[[Facts, str, str], list[Any]] | None = field(default=None, repr=False, compare=False)
     """With :attr:`loader`: one player's rows of a group not loaded yet (``fetch(facts, "priors", player)``),
@@ -517,7 +544,7 @@ class Facts:
     @property
     def unusable(self) -> dict[int, str]:
         """The withheld facts no later fact has neutralised: log position → a one-line description naming
-        the event, its subject, the problem and the command that neutralises it (issue 10 §3)."""
+        the event, its subject, the problem and the command that neutralises it."""
         return {position: w.text for position, w in sorted(self.withheld.items()) if w.open}
 
     def registered_or_withheld(self, player: str) -> bool:
@@ -532,7 +559,7 @@ class Facts:
         self.new_players.append((reg, reported))
 
     def release_game(self, fields: tuple[Any, ...], track: bool) -> str:
-        """Fold a game whose withheld recording a correction made usable, as corrected (issue 22 §4); its month."""
+        """Fold a game whose withheld recording a correction made usable, as corrected; its month."""
         row = GameRow._make(fields)
         month = month_of(row.finished)
         self.month(month).append(row)
@@ -549,290 +576,311 @@ class Facts:
         return self.months[month]
 
     def fold(self, records: Iterable[LogRecord]) -> str | None:
-        """Fold log records in; return the earliest month they can change, if any."""
-        earliest: str | None = None
+        """Fold log records in; return the earliest month they can change, if any.
+
+        Each kind of fact has its step: games in the loop itself (:meth:`_fold_records`, nine records in
+        ten), every other kind by its step of :data:`_STEPS`, after :func:`projections.usable.withhold` has
+        looked at the kinds it checks. :attr:`position` is the last record's a step was given, even when a
+        step raises.
+        """
         rest = iter(records)
         opening = next(rest, None)
         if opening is None:  # nothing new: no group of facts a cache has not loaded is read
             return None
-        records = chain((opening,), rest)
-        # Games by id, for amendments: made at the first amendment, from every game loaded so far
-        # (a game of an earlier batch reads the same from a cached month as from the log), then kept up.
-        pending: dict[str, GameRow] | None = None
-        months = self.months
-        changed = self.changed_months
-        position: int | None = None
-        game_match = game_pattern().match  # the current version's games only: any other goes through game_row
-        new = tuple.__new__  # a named tuple without its Python-level __new__: a third of the cost
-        shared = self.texts.setdefault
-        track = self.position > 0
-        touched = self.touched
-        points, registrations, held = WHITE_POINTS2, self.registrations, self.withheld_players
-        days_ok, texts_ok, controls_ok = usable.memos()
+        run = _Fold(self)
+        try:
+            self._fold_records(run, chain((opening,), rest))
+            if run.reaching:  # one scan for all of them: the earliest month with a game of any
+                first = self.first_month_of(run.reaching, before=run.earliest)
+                if first is not None:
+                    run.touch(first)
+        finally:
+            if run.position is not None:
+                self.position = run.position
+        return run.earliest
 
-        reaching: set[str] = set()  # players whose corrected registration or new prior reaches their games
+    def _fold_records(self, run: _Fold, records: Iterable[LogRecord]) -> None:
+        """Fold each record: a game here, any other by its kind's step (:meth:`_fold_fact`).
+
+        The hot loop of a cold replay, nine records in ten a game: everything it reads is a local, and a game
+        costs one match of :func:`ledger.decoding.game_pattern` (whose groups are
+        :data:`ledger.decoding.GAME_GROUPS`), its checks, and one tuple. A game a replay cannot use is withheld
+        (:meth:`_withhold_game`).
+        """
+        earliest, pending = run.earliest, run.pending
+        # What a game reads, made once a fold (:class:`_Fold`).
+        (months, changed, game_match, shared, track, touched, points, registrations, held, days_ok, texts_ok,
+         controls_ok, forfeits, modes, valid_id) = run.games  # fmt: skip
+        new = tuple.__new__  # a named tuple without its Python-level __new__: a third of the cost
         last_month = ""  # the month of the last game folded, and its list of games
         games: list[GameRow] = []
-
-        def touch(month: str) -> None:
-            nonlocal earliest
-            if earliest is None or month < earliest:
-                earliest = month
-
+        position: int | None = None
         try:
             for position, kind, state in records:
-                if kind == "GameRecorded":
-                    # The hot path: nine events in ten are games, so few calls here.
-                    match = game_match(state.decode("utf-8", "surrogatepass"))
-                    if match is not None:
+                if kind != "GameRecorded":
+                    run.earliest, run.position = earliest, position
+                    self._fold_fact(run, position, kind, state)
+                    earliest, pending = run.earliest, run.pending
+                    continue
+                match = game_match(state.decode("utf-8", "surrogatepass"))
+                if match is not None:
+                    (
+                        game,
+                        white,
+                        black,
+                        result,
+                        finished,
+                        tournament,
+                        time_control,
+                        _,
+                        event,
+                        mode,
+                        forfeit,
+                        reported,
+                    ) = match.groups()
+                else:
+                    try:
                         (
                             game,
                             white,
                             black,
                             result,
                             finished,
-                            tournament,
-                            time_control,
-                            _,
-                            event,
-                            mode,
-                            forfeit,
-                            reported,
-                        ) = match.groups()
-                    else:
-                        try:
-                            (
-                                game,
-                                white,
-                                black,
-                                result,
-                                finished,
-                                forfeit,
-                                reported,
-                                tournament,
-                                time_control,
-                                event,
-                                mode,
-                            ) = usable.readable_row(game_row(state))
-                        except (ValueError, KeyError, TypeError, AttributeError) as error:
-                            usable.keep(self, position, kind, "", f"the stored event cannot be read ({error})")
-                            continue
-                    tournament = tournament or ""
-                    time_control = time_control or ""
-                    event = event or ""
-                    mode = mode or ""
-                    if (  # issue 10 §3: a game a replay cannot use is withheld (projections.usable)
-                        result not in points
-                        or forfeit not in usable.FORFEITS
-                        or not days_ok[finished]
-                        or not days_ok[reported]
-                        or finished > reported
-                        or white == black
-                        or (result == "1/2-1/2" and forfeit != "none")  # issue 22 §4: a forfeit is a win
-                        or not (white in registrations or white in held)
-                        or not (black in registrations or black in held)
-                        or not 0 < len(game) <= ID_MAXIMUM  # usable.valid_game_id, inlined
-                        or not game.isprintable()
-                        or game != game.strip()
-                        or not texts_ok[tournament]
-                        or not controls_ok[time_control]
-                        or (event and not usable.valid_game_id(event))
-                        or mode not in usable.MODES
-                    ):
-                        fields = (
-                            game,
-                            white,
-                            black,
-                            result,
-                            finished,
                             forfeit,
                             reported,
                             tournament,
                             time_control,
                             event,
                             mode,
-                        )
-                        problem = usable.game_problem(fields, self.registered_or_withheld)
-                        usable.keep_game(self, position, fields, problem)
+                        ) = usable.readable_row(game_row(state))
+                    except (ValueError, KeyError, TypeError, AttributeError) as error:
+                        usable.keep(self, position, kind, "", f"the stored event cannot be read ({error})")
                         continue
-                    row = new(
-                        GameRow,
+                tournament = tournament or ""
+                time_control = time_control or ""
+                event = event or ""
+                mode = mode or ""
+                if (  # the checks of usable.row_problem, fast: a game failing one is withheld
+                    result not in points
+                    or forfeit not in forfeits
+                    or not days_ok[finished]
+                    or not days_ok[reported]
+                    or finished > reported
+                    or white == black
+                    or (result == "1/2-1/2" and forfeit != "none")  # IECG §VIII.3: a forfeit is a win
+                    or not (white in registrations or white in held)
+                    or not (black in registrations or black in held)
+                    or not 0 < len(game) <= ID_MAXIMUM  # usable.valid_game_id, inlined
+                    or not game.isprintable()
+                    or game != game.strip()
+                    or not texts_ok[tournament]
+                    or not controls_ok[time_control]
+                    or (event and not valid_id(event))
+                    or mode not in modes
+                ):
+                    self._withhold_game(
+                        position,
                         (
                             game,
-                            shared(white, white),
-                            shared(black, black),
-                            shared(result, result),
-                            shared(finished, finished),
-                            shared(forfeit, forfeit),
-                            shared(reported, reported),
-                            tournament and shared(tournament, tournament),  # "" is one object already
-                            time_control and shared(time_control, time_control),
-                            event and shared(event, event),
-                            mode and shared(mode, mode),
+                            white,
+                            black,
+                            result,
+                            finished,
+                            forfeit,
+                            reported,
+                            tournament,
+                            time_control,
+                            event,
+                            mode,
                         ),
                     )
-                    month = finished[:7]
-                    if month != last_month:  # games come mostly in date order: a month's list is kept at hand
-                        held_games = months.get(month)
-                        games = held_games if held_games is not None else self.month(month)
-                        changed.add(month)
-                        if earliest is None or month < earliest:
-                            earliest = month
-                        last_month = month
-                    games.append(row)
-                    if track:
-                        touched.add(white)
-                        touched.add(black)
-                    if pending is not None:
-                        pending[game] = row
-                elif kind in usable.CHECKED and usable.withhold(self, position, kind, state, touch, track):
-                    pass  # issue 10 §3: withheld (Facts.unusable says why), or consumed as a neutralising event
-                elif kind in AMENDMENT_KINDS:
-                    s = decode_facts(kind, state)
-                    if pending is None:
-                        pending = {}
-                        for rows in months.values():
-                            pending.update(zip(map(_GAME, rows), rows, strict=True))
-                    original = self.amended.get(s["game"]) or pending.get(s["game"]) or self.released.get(s["game"])
-                    if original is None and self.find_game is not None:
-                        original = self.find_game(s["game"])
-                    if original is None:
-                        raise LookupError(f"amended game {s['game']!r} is not in the log")
-                    amendment = Amendment(position, original.game, AMENDMENT_KINDS[kind], s["reported_on"], _changes(s))
-                    if kind == "GameCorrected":  # issue 22 §4: no view may see a drawn forfeit, or a self-play
-                        seen = version_problem(original, self.amendments.get(original.game, ()), amendment)
-                        if seen is not None:
-                            usable.keep(self, position, kind, original.game, seen[0], json.dumps(seen[1]), seen[1])
-                            continue
-                    if original.game not in self.amended:
-                        self.amended[original.game] = original
-                        self.new_amended.append(original)
-                    self.amendments.setdefault(original.game, []).append(amendment)
-                    self.new_amendments.append(amendment)
-                    self.amended_months = None
-                    touched.update(named_players(original, self.amendments[original.game]))
-                    for month in touched_months(original, self.amendments[original.game]):
-                        touch(month)
-                        self.span_months.add(month)
-                elif kind == "PlayerRegistered":
-                    s = decode_facts(kind, state)
-                    reg = Registration(
-                        s["player"],
-                        s["name"],
-                        s["country"],
-                        s["born"],
-                        s["starting_rating"],
-                        s["source"],
-                        s["rated_games"],
-                    )
-                    shared(reg.player, reg.player)
-                    self.registrations[reg.player] = self.players[reg.player] = reg
-                    self.registered_on[reg.player] = s["reported_on"]
-                    self.new_players.append((reg, s["reported_on"]))
-                elif kind == "PlayerCorrected":
-                    s = decode_facts(kind, state)
-                    correction = PlayerCorrection(position, s["player"], s["reported_on"], tuple(s["changes"].items()))
-                    self.player_corrections.setdefault(correction.player, []).append(correction)
-                    self.new_player_corrections.append(correction)
-                    self.players[correction.player] = self.players[correction.player]._replace(**s["changes"])
-                    touched.add(correction.player)
-                    reaching.add(correction.player)
-                elif kind == "PriorRatingRecorded":
-                    s = decode_facts(kind, state)
-                    prior = Prior(
-                        position,
-                        s["player"],
-                        s["system"],
-                        s["rating"],
-                        s["games"],
-                        s["status"],
-                        s["deviation"],
-                        s["volatility"],
-                        s["as_of"],
-                        s["reported_on"],
-                    )
-                    self.priors.setdefault(prior.player, []).append(prior)
-                    self.new_priors.append(prior)
-                    touched.add(prior.player)
-                    reaching.add(prior.player)
-                elif kind == "RatingAdjusted":
-                    s = decode_facts(kind, state)
-                    adjustment = Adjustment(
-                        position, s["system"], s["player"], s["points"], s["on"], s["reason"], s["reported_on"]
-                    )
-                    self.adjustments.append(adjustment)
-                    self.new_adjustments.append(adjustment)
-                    touch(month_of(adjustment.on))
-                    self.span_months.add(month_of(adjustment.on))
-                    if track:  # the player adjusted, or everyone (a global adjustment)
-                        touched.add(EVERYONE if adjustment.player is None else adjustment.player)
-                elif kind in UNDO_KINDS:
-                    undo = self._undo(position, UNDO_KINDS[kind], decode_facts(kind, state))
-                    self.undos.append(undo)
-                    self.new_undos.append(undo)
-                    for month in self._undo_months(undo):
-                        touch(month)
-                    if track and undo.kind == "adjustment voided":
-                        touched.add(EVERYONE if undo.player is None else undo.player)
-                    elif track and undo.player is not None:
-                        touched.update(self.opponents_of(undo.player) if undo.kind.startswith("player") else ())
-                        touched.add(undo.player)
-                elif kind in EVENT_KINDS:
-                    try:
-                        s = decode_facts(kind, state)
-                        # A correction is checked against the event as it stands (its end after its start).
-                        current = self.event_now(s.get("event")) if kind == "TournamentCorrected" else None
-                        wrong = usable.event_problem(kind, s, current)
-                    except (ValueError, KeyError, TypeError, AttributeError) as error:
-                        s, wrong = {}, f"the stored event cannot be read ({error})"
-                    if wrong is not None:  # issue 10 §3: withheld until the event is voided
-                        named = s.get("event")
-                        usable.keep(self, position, kind, named if isinstance(named, str) else "", wrong)
-                        continue
-                    if kind == "TournamentVoided":  # neutralises the withheld facts of the event
-                        usable.close(
-                            self,
-                            position,
-                            [w for w in self.withheld.values() if w.kind in EVENT_KINDS and w.subject == s["event"]],
-                        )
-                    if kind == "TournamentRegistered":
-                        changes = tuple((f, s.get(f)) for f in _EVENT_INFO_FIELDS)
-                    else:
-                        changes = tuple(s.get("changes", {}).items())
-                    fact = EventFact(position, s["event"], EVENT_KINDS[kind], s["reported_on"], changes)
-                    self.event_facts.append(fact)
-                    self.new_event_facts.append(fact)
-                    if fact.kind != "registered":  # its games are rated otherwise: re-rate them and their players
-                        for month, row in self.games_of_events({fact.event}):
-                            touch(month)
-                            if track:
-                                touched.add(row.white)
-                                touched.add(row.black)
-                elif kind in MERGE_KINDS:
-                    s = decode_facts(kind, state)
-                    merge = Merge(position, s["player"], s["into"], s["reported_on"], kind == "PlayerMerged")
-                    self.merges.append(merge)
-                    self.new_merges.append(merge)
-                    first = self.first_month_of({merge.player})
-                    if first is not None:  # his games are another's from here on: re-rate them and both players
-                        touch(first)
-                    if track:
-                        touched.update((merge.player, merge.into))
-                        touched.update(self.opponents_of(merge.player))
-                elif kind in ("PlayerMarkedInactive", "PlayerReactivated"):
-                    s = decode_facts(kind, state)
-                    marker = Marker(position, s["on"], kind == "PlayerMarkedInactive", s["reported_on"])
-                    self.markers.setdefault(s["player"], []).append(marker)
-                    self.new_markers.append((s["player"], marker))
-                    touch(month_of(marker.on))
-            if reaching:  # one scan for all of them: the earliest month with a game of any
-                first = self.first_month_of(reaching, before=earliest)
-                if first is not None:
-                    touch(first)
+                    continue
+                row = new(
+                    GameRow,
+                    (
+                        game,
+                        shared(white, white),
+                        shared(black, black),
+                        shared(result, result),
+                        shared(finished, finished),
+                        shared(forfeit, forfeit),
+                        shared(reported, reported),
+                        tournament and shared(tournament, tournament),  # "" is one object already
+                        time_control and shared(time_control, time_control),
+                        event and shared(event, event),
+                        mode and shared(mode, mode),
+                    ),
+                )
+                month = finished[:7]
+                if month != last_month:  # games come mostly in date order: a month's list is kept at hand
+                    held_games = months.get(month)
+                    games = held_games if held_games is not None else self.month(month)
+                    changed.add(month)
+                    if earliest is None or month < earliest:
+                        earliest = month
+                    last_month = month
+                games.append(row)
+                if track:
+                    touched.add(white)
+                    touched.add(black)
+                if pending is not None:
+                    pending[game] = row
         finally:
-            if position is not None:
-                self.position = position
-        return earliest
+            run.earliest = earliest
+            run.position = position
+
+    def _withhold_game(self, position: int, fields: tuple[str, ...]) -> None:
+        """Withhold a recorded game a replay cannot use (its :class:`GameRow` fields), naming why."""
+        usable.keep_game(self, position, fields, usable.game_problem(fields, self.registered_or_withheld))
+
+    def _fold_fact(self, run: _Fold, position: int, kind: str, state: bytes) -> None:
+        """Fold one record that is not a game: its kind's step of :data:`_STEPS`, unless
+        :func:`projections.usable.withhold` withholds it (:attr:`unusable` says why) or consumes it as a
+        neutralising event. A kind with no step (a publication, a pairing...) is not folded."""
+        if kind in usable.CHECKED and usable.withhold(self, position, kind, state, run.touch, run.track):
+            return
+        step = _STEPS.get(kind)
+        if step is not None:
+            step(self, run, position, kind, state)
+
+    def _fold_amendment(self, run: _Fold, position: int, kind: str, state: bytes) -> None:
+        """A correction, void, restoration or adjudication of a recorded game: kept beside it, in log order."""
+        s = decode_facts(kind, state)
+        pending = run.pending
+        if pending is None:
+            # Games by id: made at the first amendment, from every game loaded so far (a game of an earlier
+            # batch reads the same from a cached month as from the log), then kept up by _fold_records.
+            pending = run.pending = {}
+            for rows in self.months.values():
+                pending.update(zip(map(_GAME, rows), rows, strict=True))
+        original = self.amended.get(s["game"]) or pending.get(s["game"]) or self.released.get(s["game"])
+        if original is None and self.find_game is not None:
+            original = self.find_game(s["game"])
+        if original is None:
+            raise LookupError(f"amended game {s['game']!r} is not in the log")
+        amendment = Amendment(position, original.game, AMENDMENT_KINDS[kind], s["reported_on"], _changes(s))
+        if kind == "GameCorrected":  # no view may see a drawn forfeit (IECG §VIII.3), or a self-play
+            seen = version_problem(original, self.amendments.get(original.game, ()), amendment)
+            if seen is not None:
+                usable.keep(self, position, kind, original.game, seen[0], json.dumps(seen[1]), seen[1])
+                return
+        if original.game not in self.amended:
+            self.amended[original.game] = original
+            self.new_amended.append(original)
+        self.amendments.setdefault(original.game, []).append(amendment)
+        self.new_amendments.append(amendment)
+        self.amended_months = None
+        self.touched.update(named_players(original, self.amendments[original.game]))
+        for month in touched_months(original, self.amendments[original.game]):
+            run.touch(month)
+            self.span_months.add(month)
+
+    def _fold_registration(self, run: _Fold, position: int, kind: str, state: bytes) -> None:
+        """A player's registration (IECG §VII)."""
+        s = decode_facts(kind, state)
+        reg = Registration._make([s[f] for f in _REGISTERED])
+        self.texts.setdefault(reg.player, reg.player)
+        self.registrations[reg.player] = self.players[reg.player] = reg
+        self.registered_on[reg.player] = s["reported_on"]
+        self.new_players.append((reg, s["reported_on"]))
+
+    def _fold_player_correction(self, run: _Fold, position: int, kind: str, state: bytes) -> None:
+        """Corrected registration facts: his games are re-rated from the first."""
+        s = decode_facts(kind, state)
+        correction = PlayerCorrection(position, s["player"], s["reported_on"], tuple(s["changes"].items()))
+        self.player_corrections.setdefault(correction.player, []).append(correction)
+        self.new_player_corrections.append(correction)
+        self.players[correction.player] = self.players[correction.player]._replace(**s["changes"])
+        self.touched.add(correction.player)
+        run.reaching.add(correction.player)
+
+    def _fold_prior(self, run: _Fold, position: int, kind: str, state: bytes) -> None:
+        """A rating brought from another system: his games are re-rated from the first."""
+        s = decode_facts(kind, state)
+        prior = Prior._make([position, *(s[f] for f in _PRIOR_STORED)])
+        self.priors.setdefault(prior.player, []).append(prior)
+        self.new_priors.append(prior)
+        self.touched.add(prior.player)
+        run.reaching.add(prior.player)
+
+    def _fold_adjustment(self, run: _Fold, position: int, kind: str, state: bytes) -> None:
+        """A grading committee's adjustment (ICU 1980, "Feedback Points"): it changes the month it takes effect in."""
+        s = decode_facts(kind, state)
+        adjustment = Adjustment(position, s["system"], s["player"], s["points"], s["on"], s["reason"], s["reported_on"])
+        self.adjustments.append(adjustment)
+        self.new_adjustments.append(adjustment)
+        run.touch(month_of(adjustment.on))
+        self.span_months.add(month_of(adjustment.on))
+        if run.track:  # the player adjusted, or everyone (a global adjustment)
+            self.touched.add(EVERYONE if adjustment.player is None else adjustment.player)
+
+    def _fold_undo(self, run: _Fold, position: int, kind: str, state: bytes) -> None:
+        """A void or restoration of a player, or a void of a prior or an adjustment (:class:`Undo`)."""
+        undo = self._undo(position, UNDO_KINDS[kind], decode_facts(kind, state))
+        self.undos.append(undo)
+        self.new_undos.append(undo)
+        for month in self._undo_months(undo):
+            run.touch(month)
+        if run.track and undo.kind == "adjustment voided":
+            self.touched.add(EVERYONE if undo.player is None else undo.player)
+        elif run.track and undo.player is not None:
+            self.touched.update(self.opponents_of(undo.player) if undo.kind.startswith("player") else ())
+            self.touched.add(undo.player)
+
+    def _fold_event_fact(self, run: _Fold, position: int, kind: str, state: bytes) -> None:
+        """A registration, correction, void or restoration of an event; one the ledger would refuse is withheld
+        until the event is voided."""
+        try:
+            s = decode_facts(kind, state)
+            # A correction is checked against the event as it stands (its end after its start).
+            current = self.event_now(s.get("event")) if kind == "TournamentCorrected" else None
+            wrong = usable.event_problem(kind, s, current)
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            s, wrong = {}, f"the stored event cannot be read ({error})"
+        if wrong is not None:
+            named = s.get("event")
+            usable.keep(self, position, kind, named if isinstance(named, str) else "", wrong)
+            return
+        if kind == "TournamentVoided":  # neutralises the withheld facts of the event
+            usable.close(
+                self,
+                position,
+                [w for w in self.withheld.values() if w.kind in EVENT_KINDS and w.subject == s["event"]],
+            )
+        if kind == "TournamentRegistered":
+            changes = tuple((f, s.get(f)) for f in _EVENT_INFO_FIELDS)
+        else:
+            changes = tuple(s.get("changes", {}).items())
+        fact = EventFact(position, s["event"], EVENT_KINDS[kind], s["reported_on"], changes)
+        self.event_facts.append(fact)
+        self.new_event_facts.append(fact)
+        if fact.kind != "registered":  # its games are rated otherwise: re-rate them and their players
+            for month, row in self.games_of_events({fact.event}):
+                run.touch(month)
+                if run.track:
+                    self.touched.add(row.white)
+                    self.touched.add(row.black)
+
+    def _fold_merge(self, run: _Fold, position: int, kind: str, state: bytes) -> None:
+        """A merge of a duplicate registration, or its undoing: his games are re-rated from the first."""
+        s = decode_facts(kind, state)
+        merge = Merge(position, s["player"], s["into"], s["reported_on"], kind == "PlayerMerged")
+        self.merges.append(merge)
+        self.new_merges.append(merge)
+        first = self.first_month_of({merge.player})
+        if first is not None:  # his games are another's from here on: re-rate them and both players
+            run.touch(first)
+        if run.track:
+            self.touched.update((merge.player, merge.into))
+            self.touched.update(self.opponents_of(merge.player))
+
+    def _fold_marker(self, run: _Fold, position: int, kind: str, state: bytes) -> None:
+        """An inactivity marker, or its end: it changes the month it takes effect in."""
+        s = decode_facts(kind, state)
+        marker = Marker(position, s["on"], kind == "PlayerMarkedInactive", s["reported_on"])
+        self.markers.setdefault(s["player"], []).append(marker)
+        self.new_markers.append((s["player"], marker))
+        run.touch(month_of(marker.on))
 
     def _undo(self, position: int, kind: str, s: dict[str, Any]) -> Undo:
         """The :class:`Undo` of a stored undoing event, its target found among the facts folded before it."""
@@ -1035,8 +1083,67 @@ class Facts:
         return FactsView(self, known)
 
 
+class _Fold:
+    """What one call of :meth:`Facts.fold` keeps between its steps."""
+
+    __slots__ = ("earliest", "games", "pending", "position", "reaching", "track")
+
+    def __init__(self, facts: Facts) -> None:
+        self.earliest: str | None = None
+        """The earliest month the records folded so far can change."""
+        self.position: int | None = None
+        """The log position of the last record a step was given."""
+        self.pending: dict[str, GameRow] | None = None
+        """Games by id, for amendments (None until the first amendment)."""
+        self.reaching: set[str] = set()
+        """Players whose corrected registration or new prior reaches their games."""
+        self.track = facts.position > 0
+        """Whether :attr:`Facts.touched` is kept (not while folding into an empty state)."""
+        days_ok, texts_ok, controls_ok = usable.memos()
+        self.games = (
+            facts.months,
+            facts.changed_months,
+            game_pattern().match,  # the current version's games only: any other goes through game_row
+            facts.texts.setdefault,
+            self.track,
+            facts.touched,
+            WHITE_POINTS2,
+            facts.registrations,
+            facts.withheld_players,
+            days_ok,
+            texts_ok,
+            controls_ok,
+            usable.FORFEITS,
+            usable.MODES,
+            usable.valid_game_id,
+        )
+        """What :meth:`Facts._fold_records` reads, in the order it unpacks it."""
+
+    def touch(self, month: str) -> None:
+        """Count ``month`` among those the records change."""
+        if self.earliest is None or month < self.earliest:
+            self.earliest = month
+
+
+_Step = Callable[[Facts, _Fold, int, str, bytes], None]
+
+_STEPS: dict[str, _Step] = {
+    **dict.fromkeys(AMENDMENT_KINDS, Facts._fold_amendment),
+    "PlayerRegistered": Facts._fold_registration,
+    "PlayerCorrected": Facts._fold_player_correction,
+    "PriorRatingRecorded": Facts._fold_prior,
+    "RatingAdjusted": Facts._fold_adjustment,
+    **dict.fromkeys(UNDO_KINDS, Facts._fold_undo),
+    **dict.fromkeys(EVENT_KINDS, Facts._fold_event_fact),
+    **dict.fromkeys(MERGE_KINDS, Facts._fold_merge),
+    "PlayerMarkedInactive": Facts._fold_marker,
+    "PlayerReactivated": Facts._fold_marker,
+}
+"""The step of :meth:`Facts.fold` for each kind of record that is not a game."""
+
+
 class Knowledge(NamedTuple):
-    """What counts in a view of the facts as known at a date (audit issue §2).
+    """What counts in a view of the facts as known at a date.
 
     A fact counts if it was reported on or before ``known_at``. To reproduce
     the log as it stood at a position (a publication), ``entered_by`` is that
@@ -1100,16 +1207,16 @@ class FactsView:
         self.facts = facts
         self.known = known
         self.players: dict[str, Registration] = facts.players if known is None else self._players_as(known)
-        # Issue 10 §3: a void player is not in the view, nor is any game he played; nor is a void prior
+        # A void player is not in the view, nor is any game he played; nor is a void prior
         # or adjustment. Without undos (the usual case) the view is exactly as before.
         self.void: set[str] = facts.void_players(known) if facts.undos else set()
-        # Issue 10 §3: a player whose registration is withheld (projections.usable) is left out as a void one.
+        # A player whose registration is withheld (projections.usable) is left out as a void one.
         self.void |= facts.withheld_players
         self.voided: set[int] = facts.voided_positions(known) if facts.undos else set()
         if self.void:
             self.players = {p: reg for p, reg in self.players.items() if p not in self.void}
         self.alias: dict[str, str] = {}
-        """Issue 13 §4: each duplicate registration merged (as known) → the player his facts count as."""
+        """Each duplicate registration merged (as known) → the player his facts count as."""
         for merge in facts.merges:
             if known is None or known.knows(merge):
                 if merge.merged:
@@ -1126,11 +1233,11 @@ class FactsView:
         if known is not None:
             event_facts = [f for f in event_facts if known.knows(f)]
         self.events, self.void_events = event_infos(event_facts)
-        """The events as known in this view (issue 12 §1), and the void ones: their games do not count."""
+        """The events as known in this view, and the void ones: their games do not count."""
 
     def narrowed(self, of: Set[str]) -> FactsView:
         """This view, its :meth:`games` only those of the players ``of`` (a view with no merged player): a
-        re-run of a period that can rate no one else reads no other game (issue 23 §3)."""
+        re-run of a period that can rate no one else reads no other game."""
         if self.alias:
             raise ValueError("a view with merged players gives the games of some players only as a whole")
         narrow = copy.copy(self)
@@ -1154,7 +1261,7 @@ class FactsView:
     def priors(self, player: str) -> list[Prior]:
         """The player's prior ratings known in this view and not void, in log order."""
         known, voided = self.known, self.voided
-        # issue 13 §4: the priors of the registrations merged into him are his
+        # The priors of the registrations merged into him are his
         merged = [p for p, into in self.alias.items() if into == player]
         found = [
             p
@@ -1167,7 +1274,7 @@ class FactsView:
         return found
 
     def sides(self, white: str, black: str) -> tuple[str, str] | None:
-        """A game's two sides as this view counts them: a merged duplicate's as his original's (issue 13 §4);
+        """A game's two sides as this view counts them: a merged duplicate's as his original's;
         None when a side is not in the view, or the merge would make it a game against himself."""
         white, black = self.alias.get(white, white), self.alias.get(black, black)
         if white == black or white not in self.players or black not in self.players:
@@ -1266,7 +1373,7 @@ class FactsView:
             for game, white, black, result, finished, forfeit, reported, name, tc, event, mode in rows:
                 if game in amended:
                     continue
-                if alias:  # issue 13 §4: a merged duplicate's games are his original's
+                if alias:  # a merged duplicate's games are his original's
                     white, black = alias.get(white, white), alias.get(black, black)
                     if white == black:
                         continue
@@ -1275,7 +1382,7 @@ class FactsView:
                 if check and (reported > known_at or game in late or white not in players or black not in players):
                     continue
                 info = None
-                if event:  # issue 12 §1: the game's mode and rate of play are its event's unless it says its own
+                if event:  # the game's mode and rate of play are its event's unless it says its own
                     if event in void_events:
                         continue
                     info = events.get(event)
@@ -1331,7 +1438,7 @@ class FactsView:
                 month = month_of(rated.day)
                 if month not in todo:
                     continue
-                if self.alias:  # issue 13 §4, as in games()
+                if self.alias:  # a merged duplicate's games are his original's, as in games()
                     sides = self.sides(rated.white, rated.black)
                     if sides is None:
                         continue

@@ -1,5 +1,5 @@
 """The fingerprint of a rules version: what a publication records so that an audit can tell, without
-replaying, that the code which computed the list is the code it would replay with (issue 23 §7).
+replaying, that the code which computed the list is the code it would replay with.
 
 It is the SHA-256 of a canonical JSON document of three parts:
 

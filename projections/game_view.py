@@ -1,4 +1,4 @@
-"""One game as the log tells it (issue 13 §4, ``ratings game show``): its facts as first recorded, every
+"""One game as the log tells it (``ratings game show``): its facts as first recorded, every
 amendment in log order, and the game as it stands after them.
 
 The records are the game's own aggregate (its ``GameRecorded``, then its ``GameCorrected``, ``GameVoided``,
@@ -7,13 +7,13 @@ The records are the game's own aggregate (its ``GameRecorded``, then its ``GameC
 (:meth:`~projections.facts.Knowledge.knows_game`), each amendment likewise (:meth:`~projections.facts.Knowledge.knows`),
 and the amendments known apply in log order (:func:`projections.facts.game_version`).
 
-Where the issue is silent:
+Choices made here:
 - a game whose recording is not known at the date is refused as unknown "as known at" it, as ``event show`` does;
 - the status is ``void`` if the game is void, ``restored`` if it was voided and restored since, else ``recorded``;
 - the registrations of its players are not asked for: the game is shown as reported, whether or not a list
   would rate it (``ratings log --player`` and ``ratings explain`` tell that);
-- a game whose own facts, as they stand, no list can use (a drawn forfeit an older version recorded, issue 22
-  §4) is shown as stored, with the reason every list withholds it and its remedy (:attr:`GameView.withheld`).
+- a game whose own facts, as they stand, no list can use (a drawn forfeit an older version recorded) is
+  shown as stored, with the reason every list withholds it and its remedy (:attr:`GameView.withheld`).
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ class GameView(NamedTuple):
     adjudication: tuple[str, str] | None
     """The adjudicated result and decision date, if adjudicated."""
     withheld: str | None = None
-    """Why every list withholds the game as it stands, and the remedy (issue 22 §4); None if usable or void."""
+    """Why every list withholds the game as it stands, and the remedy; None if usable or void."""
 
 
 def game_view(reader: LogReader, game: str, known_at: str | None = None) -> GameView:

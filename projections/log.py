@@ -1,11 +1,11 @@
 """The log as a rating officer reads it: each event's position, type and facts.
 
 Every event type is shown by its own facts (as :mod:`ledger.decoding` reads them: an
-older version of an event as the current one), the undos of issue 10 §3 included
+older version of an event as the current one), the undos included
 (``PlayerVoided``, ``PlayerRestored``, ``PriorRatingVoided``, ``AdjustmentVoided``:
 each names what it undoes, and its reason).
 
-The filters (issue 13 §4) all apply together: a player's own facts and his games; one game
+The filters all apply together: a player's own facts and his games; one game
 and its amendments; one event's own facts (its ``Tournament*`` events) and the games recorded
 in it (or moved into it by a correction) with their amendments; the reported dates between two
 dates, both included; and event types. A damaged event (one that cannot be read) is shown only

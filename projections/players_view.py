@@ -1,4 +1,4 @@
-"""Everyone registered (issue 13 §4, ``ratings players``): each player's registration as corrected, his
+"""Everyone registered (``ratings players``): each player's registration as corrected, his
 identity numbers, his registration status, and where asked his rating and status on a rules version's latest list.
 
 Pure: the facts come folded (:class:`~projections.facts.FactsView`, as the projector gives them), the identity
@@ -15,13 +15,13 @@ numbers by player (:meth:`ledger.identities.Identities.by_player`) and the lists
 >>> [p.player for p in select(found, search="123456a")], [p.player for p in select(found, country="IE")]
 (['1001'], ['1002'])
 
-Where the issue is silent:
+Choices made here:
 - the registration status is ``void`` (the registration voided, and not restored), else ``merged into Q`` (a
-  duplicate registration merged, issue 22 §5; Q is the registration his facts count as, at the end of a chain of
+  duplicate registration merged; Q is the registration his facts count as, at the end of a chain of
   merges: P into Q, then Q into R, shows P ``merged into R``), else ``inactive`` (his
   inactivity markers leave him inactive at the end of ``day``, today for the CLI), else ``active``; a withdrawal
   is from a tournament, not from the federation, so it is no registration status;
-- a player whose registration is withheld as unusable (issue 10 §3) is not registered: he is not listed;
+- a player whose registration is withheld as unusable is not registered: he is not listed;
 - a rules version's latest period is the one holding the ledger's last fact (:meth:`Facts.last_month`: its latest
   game, or adjustment), as the replay reaches it; with no game yet there is no list, and no period;
 - a player not on that list (void, inactive, not yet rated...) has no standing there (None);
@@ -63,7 +63,7 @@ class PlayerLine(NamedTuple):
 
 
 def registration_status(view: FactsView, player: str, day: str) -> str:
-    """``void``, ``merged into Q`` (issue 22 §5: he was listed ``active``), ``inactive`` (at the end of ``day``)
+    """``void``, ``merged into Q`` (not ``active``: his facts count as Q's), ``inactive`` (at the end of ``day``)
     or ``active``."""
     if player in view.void:
         return "void"

@@ -29,11 +29,11 @@ from projections.cache import (
     set_aside,
 )
 from projections.collector import paused
-from projections.explanation import Explanation
 from projections.facts import EVERYONE, LAZY, Facts, FactsView, GameRow, Knowledge, game_row
 from projections.lists import RatingList, rows_to_list
 from projections.registry import Rules, get_rules, system_for
 from projections.rules.common import Game, Groups, Info, local
+from projections.rules.explanation import Explanation
 
 bulk_work = paused
 """The replay's name for :func:`projections.collector.paused`."""
@@ -67,7 +67,7 @@ Notice = Callable[[str], None]
 
 
 def query(method: Callable[Concatenate[Projector, P], R]) -> Callable[Concatenate[Projector, P], R]:
-    """One query of the projector: one transaction of the projections file (issue 10 §1).
+    """One query of the projector: one transaction of the projections file.
 
     The outermost query begins it (the writer's lock) and commits it when it
     returns, or when it refuses (a :class:`LookupError`: what it folded and
@@ -115,7 +115,7 @@ class Projector:
     up to a position, in memory (the log as it stood at a publication).
 
     Every query takes ``known_at``: None for the facts as known now, or a date
-    for the facts as known then (audit issue §2). The cache holds the runs as
+    for the facts as known then. The cache holds the runs as
     known now; a query as known at a date takes them up to the period before
     the facts of the two views diverge (:meth:`Facts.divergence`) and replays
     only the periods from there, writing nothing.
@@ -208,7 +208,7 @@ class Projector:
 
     def _find_game(self, facts: Facts, game: str) -> GameRow | None:
         records = list(self.reader.aggregate_records(game_key(game)))
-        try:  # issue 22 §4: as the fold took it (as a correction released it from being withheld)
+        try:  # as the fold took it (as a correction released it from being withheld)
             found = usable.released_row(((r.type, r.facts()) for r in records), facts.registered_or_withheld)
         except (LookupError, ValueError):
             pass
@@ -275,7 +275,7 @@ class Projector:
         """The facts of the whole log, folded: cached ones plus what is new.
 
         The file is used only if the log's hash chain has, at the position it
-        folded to, the hash it recorded (issue 10 §1); else it is rebuilt.
+        folded to, the hash it recorded; else it is rebuilt.
         """
         held = self._facts
         if held is not None and (self.upto is not None or not self._moved):
@@ -414,7 +414,7 @@ class Projector:
             return self._run(params, view, states, start, end, each)
         # The IECG's reach is local and its selection looks at each game alone: the games of the players the
         # new facts touch name whom a period's re-run can choose, and only their games need be read.
-        narrow = system.family == "iecg" and system.reach is local and not system.by_event and not view.alias
+        narrow = system.own_games and system.reach is local and not system.by_event and not view.alias
         differ: dict[str, Any] = {}  # reached players whose state before the period differs: their old one
         with bulk_work():
             for index in range(start, end + 1):
@@ -517,7 +517,7 @@ class Projector:
     def list_text(self, rules: str, period_label: str, fmt: str, code: str, render: Callable[[RatingList], str]) -> str:
         """The list of ``rules`` and ``period_label`` as known now, printed in ``fmt`` by ``render``: the text
         the file keeps for it, printed by the code ``code`` names (a digest of ``render``'s code), else
-        printed now and kept with the list (issue 23 §3: a list with nothing new streams its text)."""
+        printed now and kept with the list (a list with nothing new streams its text)."""
         params = get_rules(rules)
         period = params.periods.index(period_label)
         self.facts()
@@ -540,7 +540,7 @@ class Projector:
     @query
     def explain(self, rules: str, player: str, period_label: str, known_at: Known = None) -> Explanation:
         """Why ``player`` has his rating on the list of ``period_label``, as known at ``known_at``: the one
-        explanation (:mod:`projections.explanation`) for every system."""
+        explanation (:mod:`projections.rules.explanation`) for every system."""
         params = get_rules(rules)
         period = params.periods.index(period_label)
         if player not in self.facts().players:

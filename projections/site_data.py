@@ -1,4 +1,4 @@
-"""What ``ratings site`` shows (issue 14 §1), gathered through the Python API as frozen values.
+"""What ``ratings site`` shows, gathered through the Python API as frozen values.
 
 Pure of click and of any template: :mod:`commands.site` renders these values.
 A list page (:func:`list_page`) is the list of a period with, when it was
@@ -26,13 +26,13 @@ from projections import systems
 from projections.api import Ratings, known_date
 from projections.audit import Cause, Change, Publication, compare, digest, run_audit
 from projections.events import SystemStatus
-from projections.explanation import Explanation
 from projections.facts import GameVersion, named_players
 from projections.lists import RatingList
 from projections.log import BOOKKEEPING
 from projections.registry import get_rules, system_for
 from projections.rules.common import EventInfo
-from projections.rules.crosstable import Crosstable
+from projections.rules.explanation import Explanation
+from projections.rules.iecg.crosstable import Crosstable
 from projections.span import check_span
 
 AMENDMENTS = ("GameAdjudicated", "GameCorrected", "GameVoided", "GameRestored")
@@ -54,7 +54,7 @@ def page_name(ident: str) -> str:
 
 
 def site_head(ratings: Ratings) -> Head:
-    """The log head a site shows (issue 22 §2): the position its facts are folded to, and the hash chain there."""
+    """The log head a site shows: the position its facts are folded to, and the hash chain there."""
     position = ratings.projector.facts().position
     found = ratings.reader.chain_hash(position)
     if found is None:

@@ -1,6 +1,6 @@
 """The periods a run of lists (``export``, ``pool``) may cover: from the ledger's first fact to the current period.
 
-Issue 10 §3: a period before the ledger's first fact has an empty list for
+A period before the ledger's first fact has an empty list for
 want of facts, and one after the current period a list of facts not yet
 known; both are refused rather than printed as if they meant something.
 The first fact is the earliest month a game is rated in or an adjustment
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from datetime import date
 
-from projections.periods import PeriodError
 from projections.registry import Rules
 from projections.replay import Projector
+from projections.rules.periods import PeriodError
 
 
 def check_span(
@@ -28,7 +28,7 @@ def check_span(
 ) -> tuple[int, int]:
     """The indexes of periods ``first`` to ``last`` of ``params``, refused if they are out of order or
     reach before the ledger's first fact or after the current period; ``options`` name them in a refusal
-    (``list`` checks its one ``--period`` so, issue 22 §5: one rule for ``list`` and ``export``)."""
+    (``list`` checks its one ``--period`` so: one rule for ``list`` and ``export``)."""
     scheme = params.periods
     start, end = scheme.index(first), scheme.index(last)
     if end < start:

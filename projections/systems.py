@@ -1,4 +1,4 @@
-"""The rating systems of issue 5 over the log: their runs, list rows and explanations from a view.
+"""The rating systems over the log: their runs, list rows and explanations from a view.
 
 A system (:class:`projections.rules.common.System`) is pure: it rates a
 period's :class:`~projections.rules.common.Game` values from the states
@@ -14,22 +14,20 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from projections.collector import paused
-from projections.explanation import TABLE, Statement
-from projections.explanation import Explanation as OneExplanation
-from projections.explanations import from_system
 from projections.facts import FactsView
 from projections.rules.common import (
     DEFAULT_HEAD,
     Adjustment,
-    Explanation,
     Game,
     PeriodRun,
     PlayerInfo,
     PriorValue,
     System,
     SystemParams,
+    Working,
     last_answer,
 )
+from projections.rules.explanation import TABLE, Explanation, Statement, from_system
 
 RANKED_HEAD = ("position", "class_position", "player", "name", "country")
 """The head of a list ranked within a value (the IECG's, by class): its rows are made in this order at once."""
@@ -115,7 +113,7 @@ def run_period(
     """
     games = period_games(params, system, index, view)
     info = player_info(view)
-    if system.select is not None:  # issue 12 §2: the games the system's rules rate
+    if system.select is not None:  # the games the system's rules rate
         games = list(system.select(params, index, states, games, info)[0])
     if only is not None:
         chosen = only(games, info)
@@ -229,7 +227,7 @@ def explain(
     view: FactsView,
     player: str,
     selection: tuple[Sequence[Game], Sequence[tuple[Game, str]]] | None = None,
-) -> OneExplanation:
+) -> Explanation:
     """The player's part of the run of period ``index`` from ``states`` (the list before it), with the rating
     body's adjustments for a system that has them.
 
@@ -244,12 +242,12 @@ def explain(
     by_player, left = _index_by_player(games, left_out) if selection is None else _shared_index(games, left_out)
     own_games, own_left = list(by_player.get(player, ())), list(left.get(player, ()))
     # The IECG rates each player from his start, his games and his opponents' starts (§VI.1): one player's
-    # explanation needs his games only (issue 23 §3); many players of one period share the period's.
-    rated = own_games if selection is None and system.family == "iecg" else games
+    # explanation needs his games only (so it is fast); many players of one period share the period's.
+    rated = own_games if selection is None and system.own_games else games
     try:
         if system.adjust is not None:
             adjustments = [Adjustment(a.player, a.points, a.reason) for a in view.adjustments(params.name, months)]
-            found: OneExplanation = system.explain(params, index, states, rated, info, player, adjustments)
+            found: Explanation = system.explain(params, index, states, rated, info, player, adjustments)
         else:
             found = system.explain(params, index, states, rated, info, player)
         return with_events(found, own_games, own_left)
@@ -264,7 +262,7 @@ def explain(
     after_row = system.row(params, index, player, states[player], info(player)) or {"status": "not published"}
     after = tuple((key, after_row.get(key)) for key in system.keys)
     note = f"{reason}: carried over from the list before"
-    kept = Explanation(carried, (), (), (), after, (note,))
+    kept = Working(carried, (), (), (), after, (note,))
     return with_events(from_system(kept, params.name, params.periods.label(index), player), [], own_left)
 
 
@@ -317,9 +315,9 @@ def selected(
     return system.select(params, index, states, games, player_info(view))
 
 
-def with_events(found: OneExplanation, games: Sequence[Game], left_out: Sequence[tuple[Game, str]]) -> OneExplanation:
+def with_events(found: Explanation, games: Sequence[Game], left_out: Sequence[tuple[Game, str]]) -> Explanation:
     """The explanation with the events of the player's games named, and his games the rules left out, each
-    with its clause (issue 12 §2): statements under the table of games (at the end when there is none)."""
+    with its clause: statements under the table of games (at the end when there is none)."""
     said: list[Statement] = []
     events: dict[str, list[str]] = {}
     for game in games:

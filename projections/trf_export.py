@@ -1,4 +1,4 @@
-"""An event as a FIDE tournament report (TRF16): ``ratings export trf --event ID`` (issue 13 §1, last bullet).
+"""An event as a FIDE tournament report (TRF16): ``ratings export trf --event ID``.
 
 Two halves. :func:`gather` reads what the log knows of the event (as known now, or at a date): its facts
 (:func:`projections.events.event_record`), its games not void, and those voided as "not rated" by a TRF
@@ -6,7 +6,7 @@ import (reason :data:`ledger.trf_import.NOT_RATED`), their players' registration
 priors. :func:`trf_of` is pure: it lays those out as a :class:`ledger.trf.TrfFile`, which
 :func:`ledger.trf_write.write` writes; imported back (``ratings import trf``) the file gives the same games.
 
-Choices, where the issue is silent:
+Choices, where the TRF16 specification is silent:
 
 - **Start ranks and rounds.** When every game id is ``<event>-R<round>-<white rank>-<black rank>`` (the ids
   of an import) and they agree (one rank a player, one player a rank, one game a player a round), those
@@ -139,7 +139,7 @@ def gather(reader: LogReader, view: FactsView, event: str, known: Knowledge | No
             if _void_reason(reader, now.game, last_void) != NOT_RATED:
                 continue
             not_rated = True
-        sides = view.sides(now.white, now.black)  # a merged duplicate as his original (issue 13 §4)
+        sides = view.sides(now.white, now.black)  # a merged duplicate as his original
         if sides is None:
             white, black = view.alias.get(now.white, now.white), view.alias.get(now.black, now.black)
             missing = white if white not in view.players else black if black not in view.players else None

@@ -1,4 +1,4 @@
-"""Stored facts a replay cannot use, and the later facts that neutralise them (issue 10 §3).
+"""Stored facts a replay cannot use, and the later facts that neutralise them.
 
 "The replay never fails on a stored fact": a fact recorded before the bounds
 of :mod:`ledger.values` existed, or stored by another version, may hold a
@@ -22,16 +22,16 @@ out of every list):
 - an adjustment: ``adjust void`` of it, or ``player void`` of its player;
 - an inactivity marker: ``player void``;
 - a game: ``game void`` (its later amendments are ignored: the game is not there), or a ``game correct``
-  that makes it usable (issue 22 §4): the game then counts from the correction's reported date, as corrected
+  that makes it usable: the game then counts from the correction's reported date, as corrected
   (before it, it is not known), as a corrected registration does;
 - a game correction: a later correction of the same facts, or ``game void``; one that some view as known at a
-  date would see as a drawn forfeit or a player against himself is withheld too (issue 22 §4:
-  :func:`projections.facts.version_problem`); an adjudication: ``game void``.
+  date would see as a drawn forfeit or a player against himself is withheld too
+  (:func:`projections.facts.version_problem`); an adjudication: ``game void``.
 
-A drawn forfeit is withheld (issue 22 §4): a forfeit is a win for one player (IECG §VIII.3), and no crosstable
+A drawn forfeit is withheld: a forfeit is a win for one player (IECG §VIII.3), and no crosstable
 can score a drawn one (``event show``, ``site`` and ``publish-db`` ended in a traceback on one).
 
-Choices where the issue is silent: a game naming a player whose registration
+Choices where the rules are silent: a game naming a player whose registration
 is withheld is folded but not rated (as a void player's game); a game, prior,
 adjustment or marker naming a player who was never registered is withheld; the
 three-year rule between birth and games is checked when facts are recorded,
@@ -43,20 +43,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from ledger import decoding, values
 from ledger.errors import InvalidTextError, InvalidValueError, LedgerError
 from ledger.events import EVENT_FIELDS
-
-if TYPE_CHECKING:
-    from projections.facts import Facts
+from ledger.fields import GAME_ROW
 
 Touch = Callable[[str], None]
 
 
 class Withheld(NamedTuple):
-    """A stored fact that is not folded (issue 10 §3).
+    """A stored fact that is not folded.
 
     ``subject``: the player or game it is about ("" if none can be read);
     ``detail``: JSON of what a neutralising event must match (a registration's
@@ -71,6 +69,33 @@ class Withheld(NamedTuple):
     detail: str
     text: str
     open: bool
+
+
+class Facts(Protocol):
+    """What this module reads and changes of the facts a fold fills (:class:`projections.facts.Facts`, which
+    imports this module: this one names what it needs instead of importing it back)."""
+
+    withheld: dict[int, Withheld]
+    withheld_players: set[str]
+    withheld_games: set[str]
+    withheld_changed: bool
+    touched: set[str]
+
+    @property
+    def registrations(self) -> Mapping[str, values.Registration]:
+        """Each player as registered, his registration folded."""
+
+    def registered_or_withheld(self, player: str) -> bool:
+        """Whether ``player`` was registered (his registration folded, or withheld)."""
+
+    def first_month_of(self, players: set[str], before: str | None = None) -> str | None:
+        """The earliest month (before ``before``) with a game of one of ``players``."""
+
+    def release(self, player: str, facts: dict[str, Any], reported: str) -> None:
+        """Register a player whose withheld registration a correction made valid, as known from ``reported``."""
+
+    def release_game(self, fields: tuple[Any, ...], track: bool) -> str:
+        """Fold a game whose withheld recording a correction made usable, as corrected; its month."""
 
 
 REGISTRATION_FLAGS = {
@@ -200,7 +225,7 @@ def row_problem(row: Iterable[str], registered: Callable[[str], bool]) -> str | 
             raise InvalidValueError(f"player {white!r} plays against himself")
         values.check_result(result)
         values.check_choice(forfeit, values.FORFEIT_KINDS, "forfeit")
-        values.check_forfeit_result(result, forfeit)  # issue 22 §4: a drawn forfeit has no crosstable
+        values.check_forfeit_result(result, forfeit)  # a drawn forfeit has no crosstable
         _date(reported, "reported date")
         _date(finished, "finished date", reported)
         if tournament:
@@ -342,7 +367,7 @@ def marker_problem(state: Mapping[str, Any], registered: Callable[[str], bool]) 
 
 
 def merge_problem(state: Mapping[str, Any], registered: Callable[[str], bool]) -> str | None:
-    """Why a merge of a duplicate registration cannot be folded (issue 13 §4), or None."""
+    """Why a merge of a duplicate registration cannot be folded, or None."""
 
     def check() -> None:
         player, into = state["player"], state["into"]
@@ -526,7 +551,7 @@ def withhold(facts: Facts, position: int, kind: str, state: bytes, touch: Touch,
     if kind == "GameVoided":
         close(facts, position, (w for w in held() if w.subject == game and w.kind in _GAME_KINDS))
     if game in facts.withheld_games:
-        if kind == "GameCorrected":  # issue 22 §4: a correction may make the withheld game usable
+        if kind == "GameCorrected":  # a correction may make the withheld game usable
             _correct_withheld_game(facts, game, s, touch, track)
         return True  # the game is not folded: nothing else amends it
     problems = amendment_problems(kind, s, registered)
@@ -607,11 +632,10 @@ def _correct_withheld(
     return True
 
 
-# --- a withheld game, and the correction that makes it usable (issue 22 §4) ------------------------------
+# --- a withheld game, and the correction that makes it usable ------------------------------
 
-ROW_FIELDS = ("game", "white", "black", "result", "finished", "forfeit", "reported", "tournament", "time_control",
-              "event", "mode")  # fmt: skip
-"""The fields of :class:`projections.facts.GameRow`, in order."""
+ROW_FIELDS = GAME_ROW
+"""The fields of :class:`projections.facts.GameRow`, in order (:data:`ledger.fields.GAME_ROW`)."""
 
 
 def game_fields(row: tuple[Any, ...], registered: Callable[[str], bool]) -> list[str]:
@@ -620,7 +644,7 @@ def game_fields(row: tuple[Any, ...], registered: Callable[[str], bool]) -> list
     reported = facts["reported"]
     bad = {f for f in GAME_FLAGS if _problem(_game_fact(f, facts[f] or None, reported, registered)) is not None}
     if facts["result"] == "1/2-1/2" and facts["forfeit"] in ("arbiter", "withdrawal"):
-        bad |= {"result", "forfeit"}  # issue 22 §4: a forfeit is a win for one player
+        bad |= {"result", "forfeit"}  # a forfeit is a win for one player
     if facts["white"] == facts["black"]:
         bad |= {"white", "black"}
     return [f for f in GAME_FLAGS if f in bad]

@@ -1,4 +1,4 @@
-"""What the rating systems of issue 5 read and return: frozen values, shared by every system.
+"""What every rating system reads and returns: frozen values, shared by every system.
 
 A system (``ecf-grading``, ``ecf-online``, the FIDE versions, ``glicko`` and
 ``glicko2``) is a parameter set (a frozen dataclass with ``name`` and
@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from importlib import import_module
 from operator import itemgetter
 from typing import Any, NamedTuple, Protocol
 
@@ -23,7 +24,7 @@ from projections.rules.solver import components
 
 
 class EventInfo(NamedTuple):
-    """The event a game belongs to, as known in the view being replayed (issue 12 §1)."""
+    """The event a game belongs to, as known in the view being replayed."""
 
     event: str
     name: str
@@ -37,6 +38,16 @@ class EventInfo(NamedTuple):
     rounds: int | None
     site: str | None = None
     federation: str | None = None
+
+
+class RatedGame(NamedTuple):
+    """A game as a rating run sees it: who played, and White's score in half points (2, 1 or 0); the first
+    four fields of a :class:`Game`."""
+
+    game: str
+    white: str
+    black: str
+    white_points2: int
 
 
 class Game(NamedTuple):
@@ -114,7 +125,7 @@ Cell = str | int | float | None
 """One value of an explanation: display-ready (rounded as the system publishes it)."""
 
 
-class Explanation(NamedTuple):
+class Working(NamedTuple):
     """Why a player has his rating after one period, in the system's own terms."""
 
     before: tuple[tuple[str, Cell], ...]
@@ -152,7 +163,7 @@ class Adjustment(NamedTuple):
 
 
 class Periods(Protocol):
-    """The rating periods of a system (:class:`projections.periods.PeriodScheme` and its dated variant)."""
+    """The rating periods of a system (:class:`projections.rules.periods.PeriodScheme` and its dated variant)."""
 
     def index_of_day(self, day: str) -> int: ...
     def index(self, label: str) -> int: ...
@@ -174,9 +185,10 @@ the clause that does (a game may be in both: given to the run, which counts it a
 named as not rated on this list, as the ECF grading's games of its other list)."""
 Select = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Info], Selected]
 Row = Callable[[Any, int, str, Any, PlayerInfo], "dict[str, Any] | None"]
+Entry = Callable[[Any, int, Any, Info, str], tuple[int, bool]]
 Explain = Callable[..., Any]
 """``explain(params, index, states, games, info, player[, adjustments])``: a rules module's gives an
-:class:`Explanation`; the registry's systems give the one explanation (:mod:`projections.explanation`)."""
+:class:`Explanation`; the registry's systems give the one explanation (:mod:`projections.rules.explanation`)."""
 
 
 class SystemParams(Protocol):
@@ -262,9 +274,15 @@ class System:
       rather than each in the period of its own day; the games of an event that spans periods are
       given to the run of its last (:meth:`Game.placed`).
     - ``select(params, index, states, games, info)``: the period's games the system rates and those
-      its rules leave out, each with the message key of its clause (issue 12 §2: the rate of play,
+      its rules leave out, each with the message key of its clause (the rate of play,
       the mode, the event's type...); the replay gives ``run``, ``reach`` and ``explain`` only the
       rated ones. None: every game is rated.
+    - ``own_games``: a player's part of a run needs his own games only (each player is rated from his
+      start, his games and his opponents' starts, IECG 1.7 §VI.1), so one player's explanation, and a
+      re-run of the players new facts touch, read only their games.
+    - ``entry(params, previous, state, info, player)``: the rating that decides entry to the system's
+      tournament groups and whether the list of period ``previous`` publishes the player (the IECG's TER,
+      §III.6–7), from his state on that list (None: never rated); None for a system without such entry.
     """
 
     family: str
@@ -287,6 +305,8 @@ class System:
     row_info: bool = True
     select: Select | None = None
     by_event: bool = False
+    own_games: bool = False
+    entry: Entry | None = None
 
     @property
     def codec(self) -> StateCodec:
@@ -407,7 +427,7 @@ _TIME_PERIOD = re.compile(r"(?:(\d+)/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?")
 def seconds_for_moves(time_control: str, moves: int = 60) -> float:
     """A player's time for a game of ``moves`` moves under ``time_control`` (PGN standard §9.6.1), in seconds.
 
-    The ECF's rules count a game's duration over 60 moves (seed 003, "Time Controls"; issue 5 §1–2):
+    The ECF's rules count a game's duration over 60 moves (seed 003, "Time Controls"):
     each ``moves/seconds`` field is given in full once it is reached and the last one repeats; a
     sudden-death field (``seconds`` or ``seconds+increment``) ends the game; increments count for
     every move played under their field; a sandclock ``*seconds`` is its whole time; ``-`` (no time
@@ -468,3 +488,18 @@ def last_answer(function: Callable[..., Any]) -> Callable[..., Any]:
         return found
 
     return answer
+
+
+def deferred(module: str, name: str) -> Callable[..., Any]:
+    """The function ``name`` of ``module``, imported when first called: a system's explanation is rare, and
+    the commands that never explain (``list``, ``history``) never load it. It carries the function's module and
+    name, so that the rules' fingerprint covers that module's source as if it were the function itself."""
+    found: list[Callable[..., Any]] = []
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if not found:
+            found.append(getattr(import_module(module), name))
+        return found[0](*args, **kwargs)
+
+    call.__module__, call.__name__, call.__qualname__ = module, name, name
+    return call

@@ -84,7 +84,7 @@ class System:
     """How the system is written in a formula (``ECF``, ``N_Elo``)."""
     description: str
     bounds: tuple[int, int] = ELO_SCALE
-    """The values the system has (issue 10 §3): ratings on the Elo scale 100 to 3500, ECF grades 0 to 400."""
+    """The values the system has: ratings on the Elo scale 100 to 3500, ECF grades 0 to 400."""
 
 
 SYSTEMS: tuple[System, ...] = (
@@ -287,7 +287,7 @@ def _latest_key(c: Conversion) -> tuple[date, date]:
 
 
 def check_in_range(value: float, source: str) -> float:
-    """``value``, refused (:class:`ConversionError`) outside the values system ``source`` has (issue 10 §3).
+    """``value``, refused (:class:`ConversionError`) outside the values system ``source`` has.
 
     ``ratings convert`` asks this first; :func:`convert` itself takes any finite value, as the seeds'
     formulas do (a stored prior is never refused at replay time).

@@ -3,7 +3,7 @@ from zero (:func:`round_hundredths_half_away`); every rules module rounds with t
 
 The rules modules round a figure to a whole number with a half going up: the
 IECG's published ratings (§I.5), the ICU's gradings (choice 2 of
-:mod:`projections.rules.icu`), the ECF's grades (choice 12 of
+:mod:`projections.rules.icu.formulas`), the ECF's grades (choice 12 of
 :mod:`projections.rules.ecf_grading`), FIDE's initial ratings and table
 look-ups, Glicko's published ratings, and every prior rating a system takes as
 a whole number. "Up" is towards plus infinity, so −2.5 rounds to −2 (Python's

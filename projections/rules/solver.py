@@ -3,7 +3,7 @@
 Two systems rate a player without a figure from his own results, and so need
 his unrated opponents' figures to rate him: the ICU ("Playing Unrated
 Players": "the gradings which will be consistent between the players are found
-by successive approximations", choice 9 of :mod:`projections.rules.icu`) and
+by successive approximations", choice 9 of :mod:`projections.rules.icu.formulas`) and
 the ECF grading ("If the opponent is ungraded, their Grade is estimated",
 choice 9 of :mod:`projections.rules.ecf_grading`, which finds them as the ICU
 does). Both split the unrated players of a period into groups connected by

@@ -13,7 +13,7 @@ from datetime import date
 from itertools import pairwise
 from typing import Generic, Protocol, TypeVar
 
-from projections.periods import PeriodScheme
+from projections.rules.periods import PeriodScheme
 
 
 class Versioned(Protocol):

@@ -1,9 +1,9 @@
-"""ECF grading (``ecf-grading``, Clarke's system) through the command line: issue 5 §1, seed 004.
+"""ECF grading (``ecf-grading``, Clarke's system) through the command line: seed 004.
 
 The published examples (seed 004, "For a win the points are the opponent's
 Grade plus 50 ... if a difference in Grade is greater than 40 it is assumed
-to be exactly 40"; the figures are the issue's, from the ECF's grading
-explanations) are built as a ledger holds them: graded players bring their
+to be exactly 40"; the figures are Wikipedia's, "English Chess Federation
+Grading System", from the ECF's grading explanations) are built as a ledger holds them: graded players bring their
 ECF grade as a prior (``player prior --system ecf``), the games are recorded
 in the six-monthly period 2013-01 (Jan–Jun 2013), and ``explain`` shows each
 game's points.
@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import pytest
 
+from commands.explanation_text import WORDS
+from projections.rules.ecf_grading.explain import MESSAGES
 from tests.commands.support import Ratings
 from tests.commands.system_support import explain_lines, listed, terms_of
 
@@ -38,7 +40,7 @@ def points_by_game(ratings: Ratings, player: str) -> dict[str, tuple[str, str]]:
 
 
 def test_160_beats_140_and_100(ratings: Ratings) -> None:
-    """Seed 004 / issue 5 §1: 160 beats 140 → 190 and 110 points; against 100 → 170 and 90 (100 taken as 120)."""
+    """Seed 004 / Wikipedia: 160 beats 140 → 190 and 110 points; against 100 → 170 and 90 (100 taken as 120)."""
     graded(ratings, "P160", 160)
     graded(ratings, "P140", 140)
     graded(ratings, "P100", 100)
@@ -50,8 +52,8 @@ def test_160_beats_140_and_100(ratings: Ratings) -> None:
 
 
 def test_the_150_player_against_90_130_and_200(ratings: Ratings) -> None:
-    """Issue 5 §1 (the ECF's table): 150 against 90 (taken as 110), 130 and 200 (taken as 190):
-    160/110/60, 180/130/80, 240/190/140 for a win, a draw and a loss."""
+    """The ECF Arbiter Seminar's table (https://slideplayer.com./amp/14475192): 150 against 90 (taken as 110),
+    130 and 200 (taken as 190): 160/110/60, 180/130/80, 240/190/140 for a win, a draw and a loss."""
     graded(ratings, "P150", 150)
     for grade in (90, 130, 200):
         graded(ratings, f"O{grade}", grade)
@@ -78,7 +80,8 @@ def test_the_150_player_against_90_130_and_200(ratings: Ratings) -> None:
 
 
 def test_rapidplay_games_are_on_the_rapid_list_only(ratings: Ratings) -> None:
-    """Issue 5 §1: separate lists for standard play and rapidplay, chosen by the game's time control."""
+    """Seed 004: "There are two sets of grades, one for play using standard time controls and one for Rapidplay",
+    chosen by the game's time control (choice 2)."""
     graded(ratings, "P160", 160)
     graded(ratings, "P140", 140)
     ratings.ok("player", "prior", "P160", "--system", "ecf-rapid", "--rating", "155", "--as-of", "2012-12-31",
@@ -104,3 +107,74 @@ def test_junior_enhancement_by_age_at_the_end_of_the_period(ratings: Ratings, bo
         game(ratings, f"d{n}", "J", "O", "1/2-1/2", f"2013-05-{n + 1:02d}")  # ten draws with 150: average 150
     row = listed(ratings, "ecf-grading", "2013-01")["J"]
     assert (row["rating"], row["junior"]) == (150 + bonus, bonus)
+
+
+def test_explain_whole(ratings: Ratings) -> None:
+    """P160 beats P140 (140 + 50 = 190) and P100 (100 taken as 120, seed 004's proviso: 170), and draws with N,
+    new and ungraded, who also loses to P140: N's estimate is the average of his own points, (160 + 90) / 2 = 125
+    (choice 9), so P160's draw scores 125. A 5-minute game is on neither list (choice 2). P160 has 3 results,
+    (190 + 170 + 125) / 3 = 161.67 but fewer than 10: he keeps his grade 160; N stays ungraded (choice 6)."""
+    graded(ratings, "P160", 160)
+    graded(ratings, "P140", 140)
+    graded(ratings, "P100", 100)
+    ratings.ok("player", "register", "N", "--name", "Player N", "--country", "GB", "--reported", "2012-12-01")
+    game(ratings, "g1", "P160", "P140", "1-0", "2013-02-01")
+    game(ratings, "g2", "P100", "P160", "0-1", "2013-02-02")
+    game(ratings, "g3", "P160", "N", "1/2-1/2", "2013-02-03")
+    game(ratings, "g4", "P140", "N", "1-0", "2013-02-04")
+    game(ratings, "b1", "P160", "P140", "0-1", "2013-02-05", "300")
+    assert ratings.ok("explain", "P160", *ECF, *PERIOD).stdout == P160_TEXT
+    assert ratings.ok("explain", "N", *ECF, *PERIOD).stdout == N_TEXT
+
+
+P160_TEXT = "\n".join(
+    [
+        "P160 Player P160: ecf-grading, period 2013-01",
+        "before: grade 160, status prior, category , games 0, junior + 0, list standard",
+        "game  day         opponent  grade(opp)  used  cap  score  points",
+        "----  ----------  --------  ----------  ----  ---  -----  ------",
+        "g1    2013-02-01  P140      140         140        1      190",
+        "g2    2013-02-02  P100      100         120   -40  1      170",
+        "g3    2013-02-03  N         125         125        0.5    125",
+        "left out: b1: ecf-grading choice 2: a game of 300 goes on no list (faster than rapidplay)",
+        "terms: games 3, made up 0, results 3, Σ points 485, average 161.67, junior + 0, grade , category ",
+        "after: grade 160, status prior, category , games 0, junior + 0, list standard",
+        "note: N is ungraded: his estimate 125 from his own results in the period, rounded 125 "
+        "(seed 004: 'If the opponent is ungraded, their Grade is estimated')",
+        "note: seed 004: an opponent's grade more than 40 from the player's own 160 is taken as exactly 40 away: "
+        "g2: 100 taken as 120",
+        "note: Fewer than 30 games in the period, and none in 2012-07 to make up",
+        "note: 3 results, fewer than 10: not graded this period; he keeps his grade 160 "
+        "(seed 004: 'At least 10 results are required to attain a grade')",
+        "note: Games of the period not on the standard-play list: 1 neither list (faster than rapidplay)",
+        "",
+    ]
+)
+
+N_TEXT = "\n".join(
+    [
+        "N Player N: ecf-grading, period 2013-01",
+        "before: grade , status ungraded, category , games 0, junior + 0, list standard",
+        "game  day         opponent  grade(opp)  used  cap  score  points",
+        "----  ----------  --------  ----------  ----  ---  -----  ------",
+        "g3    2013-02-03  P160      160         160        0.5    160",
+        "g4    2013-02-04  P140      140         140        0      90",
+        "terms: games 2, made up 0, results 2, Σ points 250, average 125, junior + 0, grade , category ",
+        "after: grade , status estimated, category , games 2, junior + 0, list standard",
+        "note: Ungraded: his grade is estimated from his own results in the period, each game the opponent's grade "
+        "± 50, without the 40-point proviso (he has no grade to measure it from) "
+        "(seed 004: 'If the opponent is ungraded, their Grade is estimated')",
+        "note: Fewer than 30 games in the period, and none in 2012-07 to make up",
+        "note: 2 results, fewer than 10: not graded this period; he stays ungraded "
+        "(seed 004: 'At least 10 results are required to attain a grade')",
+        "",
+    ]
+)
+
+
+def test_every_key_of_the_explanation_has_words() -> None:
+    """Every key the ECF grading's explanation can say has words, and the words have no key it does not say."""
+    assert not MESSAGES - set(WORDS), sorted(MESSAGES - set(WORDS))
+    assert {key for key in WORDS if key.startswith("ecf_grading.")} == {
+        key for key in MESSAGES if key.startswith("ecf_grading.")
+    }

@@ -1,4 +1,4 @@
-"""ECF online Elo (``ecf-online``, ``-rapid``, ``-blitz``) through the command line: issue 5 §2, seed 003.
+"""ECF online Elo (``ecf-online``, ``-rapid``, ``-blitz``) through the command line: seed 003.
 
 Seed 003: "Rnew = Roriginal + k (W − We)" per game; ratings separately for
 standard, rapid and blitz by the time control (standard 60 minutes or more a
@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import pytest
 
+from commands.explanation_text import WORDS
+from projections.rules.ecf_online.explain import MESSAGES
 from tests.commands.support import Ratings
 from tests.commands.system_support import listed
 
@@ -76,3 +78,50 @@ def test_rapid_and_blitz_seed_from_the_rapid_grade_then_the_standard_one(club: R
     rows = listed(club, "ecf-online-rapid", "2024-02")
     assert (rows["A"]["rating"], rows["B"]["rating"]) == (1823, 1752)
     assert (rows["A"]["seed"], rows["B"]["seed"]) == ("ecf-rapid", "ecf")
+
+
+def test_explain_whole(club: Ratings) -> None:
+    """A (seeded 7.5 × 160 + 700 = 1900) beats B (1750): D 150 (row 146-153) .70, 20 × .30 = +6; draws with C
+    (no prior: his registration's 800): D 1100, beyond 735: We 1, 20 × (.5 − 1) = −10. 1900 + 6 − 10 = 1896.
+    A rapid game of the month is on the rapid rating, not this one ("Time Controls")."""
+    club.ok("player", "register", "C", "--name", "Player C", "--reported", "2024-01-01")
+    game(club, "g1", "5400+30")
+    game(club, "r1", "900+10")
+    club.ok("game", "record", "g2", "--white", "C", "--black", "A", "--result", "1/2-1/2", "--finished",
+            "2024-02-11", "--time-control", "5400+30", "--reported", "2024-02-11")  # fmt: skip
+    assert club.ok("explain", "A", "--rules", "ecf-online", "--period", "2024-02").stdout == A_TEXT
+    assert club.ok("explain", "C", "--rules", "ecf-online", "--period", "2024-02").stdout == C_TEXT
+
+
+A_TEXT = """\
+A Player A: ecf-online, period 2024-02
+before: rating 1900, games 0, seed ecf
+game  opponent  R     R(opp)  diff  W    We   k·(W−We)
+----  --------  ----  ------  ----  ---  ---  --------
+g1    B         1900  1750    150   1    0.7  6
+g2    C         1900  800     1100  0.5  1    -10
+left out: r1: ecf-online (seed 003, Time Controls): a game of 900+10 goes on the rapid rating
+terms: k 20, category standard, Σ(W−We) -0.2, ΔR -4
+after: rating 1896, exact 1896, games 2
+note: "Starting Ratings": the ecf grade 160 as of 2023-12-31: 7.5 × 160 + 700 = 1900
+note: 1 game(s) of the period are not standard games and are not rated on this list
+"""
+
+C_TEXT = """\
+C Player C: ecf-online, period 2024-02
+before: rating 800, games 0, seed registration
+game  opponent  R    R(opp)  diff   W    We  k·(W−We)
+----  --------  ---  ------  -----  ---  --  --------
+g2    A         800  1900    -1100  0.5  0   10
+terms: k 20, category standard, Σ(W−We) 0.5, ΔR 10
+after: rating 810, exact 810, games 1
+note: no prior rating: starts from the registration's starting rating 800
+"""
+
+
+def test_every_key_of_the_explanation_has_words() -> None:
+    """Every key the ECF online explanation can say has words, and the words have no key it does not say."""
+    assert not MESSAGES - set(WORDS), sorted(MESSAGES - set(WORDS))
+    assert {key for key in WORDS if key.startswith("ecf_online.")} == {
+        key for key in MESSAGES if key.startswith("ecf_online.")
+    }

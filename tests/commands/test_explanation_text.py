@@ -14,10 +14,17 @@ from collections.abc import Callable
 import pytest
 
 from commands.explanation_text import WORDS, explanation_text, say
-from projections.explanation import TABLE, Column, Explanation, Statement
-from projections.explanations import from_system, icu_adjusted, icu_said
 from projections.rules import common
-from projections.rules.icu import ICU_1980, IcuAdjusted, IcuGame, IcuRun, IcuState, Status
+from projections.rules.common import RatedGame
+from projections.rules.explanation import TABLE, Column, Explanation, Statement, from_system
+from projections.rules.icu.explain import icu_adjusted, icu_said
+from projections.rules.icu.formulas import (
+    ICU_1980,
+    IcuAdjusted,
+    IcuRun,
+    IcuState,
+    Status,
+)
 from tests.commands.support import Ratings
 from tests.commands.test_icu_cli import DRAW, graded, play
 from tests.projections import test_icu
@@ -25,7 +32,7 @@ from tests.projections import test_icu
 
 def test_a_system_explanation_without_terms_before_or_after() -> None:
     """Not rated before or after (no terms), no game lines, no period terms: each said in words."""
-    own = common.Explanation(before=(), columns=(), lines=(), terms=(), after=(), notes=("n1", "n2"))
+    own = common.Working(before=(), columns=(), lines=(), terms=(), after=(), notes=("n1", "n2"))
     x = from_system(own, "glicko", "2024-01", "P")
     assert explanation_text(x, "Pat") == (
         "P Pat: glicko, period 2024-01\nbefore: not rated\nno rated games in the period\nafter: not rated\n"
@@ -35,7 +42,7 @@ def test_a_system_explanation_without_terms_before_or_after() -> None:
 
 def test_a_system_explanation_with_every_part() -> None:
     """Floats as the system rounded them (no trailing zeros, no "-0"), None as nothing, every cell aligned left."""
-    own = common.Explanation(
+    own = common.Working(
         before=(("rating", 1500), ("RD", 200.0)),
         columns=("game", "opponent", "We", "Δ"),
         lines=(("g1", "B", 0.5, -0.0), ("g22", "C", None, 12.345678)),
@@ -266,7 +273,9 @@ ICU_CASES: dict[str, tuple[Callable[[], IcuRun], str, list[str]]] = {
     ),
     # Rating a New Player: beats a 1500: (1500 + 400)/1 = 1900, a figure not published below five games.
     "new player on one game": (
-        lambda: test_icu.run({"G": test_icu.graded(1500)}, [IcuGame("a1", "N", "G", 2), IcuGame("u1", "U", "V", 1)]),
+        lambda: test_icu.run(
+            {"G": test_icu.graded(1500)}, [RatedGame("a1", "N", "G", 2), RatedGame("u1", "U", "V", 1)]
+        ),
         "N",
         [
             "Order of grading: group 1, ungraded (ICU 1980, Order of Grading)",
@@ -281,7 +290,9 @@ ICU_CASES: dict[str, tuple[Callable[[], IcuRun], str, list[str]]] = {
     ),
     # Playing Unrated Players (choice 9): U and V met only each other.
     "cannot be graded": (
-        lambda: test_icu.run({"G": test_icu.graded(1500)}, [IcuGame("a1", "N", "G", 2), IcuGame("u1", "U", "V", 1)]),
+        lambda: test_icu.run(
+            {"G": test_icu.graded(1500)}, [RatedGame("a1", "N", "G", 2), RatedGame("u1", "U", "V", 1)]
+        ),
         "U",
         [
             "Order of grading: group 1, ungraded (ICU 1980, Order of Grading)",
@@ -311,8 +322,8 @@ def test_icu_adjustments_in_words() -> None:
 def test_every_icu_key_is_said() -> None:
     """Every ICU key has its words said by a case here or in tests/projections/test_icu.py (the worked examples:
     crossing 2000, the accelerated case 1, the mixed run); ``icu.no_games``, ``icu.after`` and ``icu.unpublished``
-    are said around the run (:func:`~projections.explanations.from_icu`) and printed by tests/commands/test_icu_cli.py
-    and test_explain_icu_whole above."""
+    are said around the run (:func:`~projections.rules.icu.explain.from_icu`) and printed by
+    tests/commands/test_icu_cli.py and test_explain_icu_whole above."""
     said: set[str] = set()
 
     def add(statement: Statement) -> None:

@@ -1,7 +1,7 @@
-"""FIDE Elo by version (``fide-2014``, ``fide-2022``, ``fide-2024``) through the command line: issue 5 §3.
+"""FIDE Elo by version (``fide-2014``, ``fide-2022``, ``fide-2024``) through the command line.
 
-The issue's vectors, worked by hand from FIDE's table of expected scores
-(FIDE Rating Regulations, table 8.1.2: a difference of 400 gives the higher
+The acceptance vectors of FIDE B.02 §8.3 (K, the 400-point rule of §8.3.1), worked by hand from
+FIDE's table of expected scores (FIDE Rating Regulations, table 8.1.2: a difference of 400 gives the higher
 rated .92, the lower .08; 122–129 .67, 146–153 .70, 316–328 .87, 560–619 .98,
 620–735 .99), built as a ledger holds them: every player brings his FIDE
 rating as a prior (``player prior --system fide``) as of 30 April 2024 (after

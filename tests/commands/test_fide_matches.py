@@ -1,6 +1,6 @@
-"""FIDE matches through the command line (issue 12 §2): games after a match was decided, and a match with an
-unrated player, each built twice, as loose games and as a registered match, to show the event changing the
-result (the fixtures and helpers of ``test_events``).
+"""FIDE matches through the command line (FIDE B.02 2024 §6.1–6.2): games after a match was decided, and a
+match with an unrated player, each built twice, as loose games and as a registered match, to show the event
+changing the result (the fixtures and helpers of ``test_events``).
 
 - 2024 text (https://handbook.fide.com/chapter/B022024) §6.1: "Matches in which one player is unrated shall
   not be rated"; §6.2: "Where a match is over a specific number of games, those played after one player has

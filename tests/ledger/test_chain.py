@@ -18,7 +18,7 @@ from uuid import uuid4
 
 import pytest
 
-from ledger import chain
+from ledger import witness as chain_witness
 from ledger.application import RatingLedger
 from ledger.chain import (
     ChainError,
@@ -40,10 +40,10 @@ EVENTS = 12
 """Events of the :func:`small` ledger."""
 
 
-@pytest.fixture(autouse=True, params=[4, chain.BLOCK], ids=lambda size: f"blocks-of-{size}")
+@pytest.fixture(autouse=True, params=[4, chain_witness.BLOCK], ids=lambda size: f"blocks-of-{size}")
 def block_size(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> int:
     size: int = request.param
-    monkeypatch.setattr(chain, "BLOCK", size)
+    monkeypatch.setattr(chain_witness, "BLOCK", size)
     return size
 
 
@@ -434,7 +434,7 @@ def test_a_head_checks_its_own_fields() -> None:
 
 
 def test_every_recording_extends_the_witness(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 10 §1: the application seals after each recording and each import, so the witness ends at the
+    """The application seals after each recording and each import, so the witness ends at the
     head and a projections file is checked against it without hashing the log again."""
     monkeypatch.undo()
     ledger = RatingLedger.create(str(tmp_path / "sealed.db"), user="t")
@@ -457,7 +457,7 @@ def test_every_recording_extends_the_witness(tmp_path: Path, monkeypatch: pytest
 def test_a_row_at_a_position_at_or_below_0_is_caught_and_never_read(
     small: RatingLedger, position: int, kind: str
 ) -> None:
-    """Issue 10 §2: the chain covers positions above 0; a row put in at or below 0 (which no command writes)
+    """The chain covers positions above 0; a row put in at or below 0 (which no command writes)
     fails verify at its position, and neither the application nor a projection reads it."""
     seal(small.path)
     [(originator_id, state)] = [
@@ -502,10 +502,10 @@ def test_an_import_witnesses_its_rows_in_its_own_transaction(two_players: Rating
     with the application's seal after it switched off (this module's fixture), the witness still ends at the
     head, position by position as the definition hashes them."""
     seal(two_players.path)
-    assert two_players.import_games(imported_games(2 * chain.BLOCK + 3)) == 2 * chain.BLOCK + 3
+    assert two_players.import_games(imported_games(2 * chain_witness.BLOCK + 3)) == 2 * chain_witness.BLOCK + 3
     hashes = expected_hashes(two_players)
     head = max(hashes)
-    assert head == 2 + 2 * chain.BLOCK + 3
+    assert head == 2 + 2 * chain_witness.BLOCK + 3
     blocks = witness(two_players)
     witnessed = {
         first + index: hashes_blob[32 * index : 32 * index + 32]

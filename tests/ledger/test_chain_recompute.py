@@ -1,5 +1,5 @@
 """``chain.recompute``: the chain's hashes at given positions from the events themselves, beside the witness's
-(issue 23 §7: what ``audit`` proves a publication's head with). Expected hashes by the chain's definition,
+(what ``audit`` proves a publication's head with). Expected hashes by the chain's definition,
 computed in ``test_chain.py`` from the stored rows, not by the module."""
 
 from __future__ import annotations

@@ -62,17 +62,18 @@ def every_event_type(ledger: RatingLedger) -> None:
     ledger.restore_player("B", reason="he was not", reported_on="2024-03-04")
     ledger.record_publication(rules="iecg-1.7", period="2024-01", on="2024-02-01", digest="ab" * 32, players=2,
                               log_position=5, log_hash="cd" * 32)  # fmt: skip
-    ledger.register_event("E ♞", name='Cup "Ó"', type="quad", start="2024-01-01", end="2024-12-31",
-                          rate_of_play="*864000", mode="email", rating_class="2", rounds=6,
-                          reported_on="2024-01-01")  # fmt: skip
+    ledger.register_tournament("E ♞", name='Cup "Ó"', type="quad", start="2024-01-01", end="2024-12-31",
+                               rate_of_play="*864000", mode="email", rating_class="2", rounds=6,
+                               reported_on="2024-01-01")  # fmt: skip
     ledger.record_game("g3", white="A", black="B", result="1-0", finished="2024-03-05", event="E ♞", mode="online",
                        reported_on="2024-03-06")  # fmt: skip
-    ledger.correct_event("E ♞", changes={"end": None, "site": "Zürich"}, reason="open-ended", reported_on="2024-03-07")
-    ledger.pair("E ♞", round=2, white="B", black="A", reported_on="2024-03-07")
-    ledger.withdraw_from_event("B", event="E ♞", on="2024-03-07", silent=True, reported_on="2024-03-07")
-    ledger.enter_event("A", event="E ♞", on="2024-01-01", ticket=None, reported_on="2024-03-07")
-    ledger.void_event("E ♞", reason="entered twice", reported_on="2024-03-08")
-    ledger.restore_event("E ♞", reason="it was not", reported_on="2024-03-09")
+    ledger.correct_tournament("E ♞", changes={"end": None, "site": "Zürich"}, reason="open-ended",
+                              reported_on="2024-03-07")  # fmt: skip
+    ledger.pair_in_tournament("E ♞", round=2, white="B", black="A", reported_on="2024-03-07")
+    ledger.withdraw_from_tournament("B", tournament="E ♞", on="2024-03-07", silent=True, reported_on="2024-03-07")
+    ledger.enter_tournament("A", tournament="E ♞", on="2024-01-01", ticket=None, reported_on="2024-03-07")
+    ledger.void_tournament("E ♞", reason="entered twice", reported_on="2024-03-08")
+    ledger.restore_tournament("E ♞", reason="it was not", reported_on="2024-03-09")
 
 
 def library_facts(ledger: RatingLedger, stored: StoredEvent) -> dict[str, Any]:
@@ -123,7 +124,7 @@ def test_the_decoder_reads_json_as_json_loads_does() -> None:
 
 
 def test_only_game_recorded_and_list_published_have_an_older_version_today() -> None:
-    """Issue 12 §1: version 2 of ``GameRecorded`` added ``event`` and ``mode``; issue 23 §7: version 2 of
+    """Version 2 of ``GameRecorded`` added ``event`` and ``mode``; version 2 of
     ``ListPublished`` added ``rules_fingerprint``; every other type is at version 1."""
     assert set(decoding.VERSIONS) == set(EVENT_TYPES)
     assert {kind for kind, version in decoding.VERSIONS.items() if version != 1} == {"GameRecorded", "ListPublished"}
@@ -133,7 +134,7 @@ def test_only_game_recorded_and_list_published_have_an_older_version_today() -> 
 
 def test_a_publication_stored_before_fingerprints_reads_as_one_without(ledger: RatingLedger) -> None:
     """A ``ListPublished`` of version 1 (no ``rules_fingerprint``, no ``class_version``), as the library stored
-    it before issue 23: the library and the decoder both read it with the fingerprint None."""
+    it before fingerprints were recorded: the library and the decoder both read it with the fingerprint None."""
     state = {
         "timestamp": {"_type_": "datetime_iso", "_data_": "2024-03-01T12:00:00+00:00"},
         "originator_topic": "ledger.events:Publication",
@@ -146,7 +147,7 @@ def test_a_publication_stored_before_fingerprints_reads_as_one_without(ledger: R
     assert decoding.facts("ListPublished", stored.state) == expected
 
 
-# --- the upcasting hook: version 1 of GameRecorded, before events (issue 12 §1) ----------------------------
+# --- the upcasting hook: version 1 of GameRecorded, before events ----------------------------
 
 
 def two_players() -> list[LogRecord]:
@@ -172,7 +173,7 @@ def game_state(ledger: RatingLedger, game: str, event: str | None, mode: str | N
 
 
 def version_1_states(ledger: RatingLedger) -> tuple[bytes, bytes]:
-    """Two states of version 1, as the library stored them before issue 12 (no ``event``, no ``mode``, no
+    """Two states of version 1, as the library stored them before events were registered (no ``event``, no ``mode``, no
     ``class_version``), and one of today's fields without ``class_version`` (read as version 1: an upcaster
     must not be skipped on it)."""
     old, today = json.loads(game_state(ledger, "old1", None)), json.loads(game_state(ledger, "old2", "E", "otb"))

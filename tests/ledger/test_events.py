@@ -5,11 +5,24 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
+from uuid import uuid5
 
 import pytest
+from eventsourcing.utils import get_topic
 
 from ledger.application import RatingLedger
-from ledger.events import EVENT_TYPES, Game, Player, game_key, player_key
+from ledger.events import (
+    EVENT_TYPES,
+    NAMESPACE,
+    Adjustment,
+    Game,
+    Player,
+    Tournament,
+    event_key,
+    game_key,
+    player_key,
+    tournament_key,
+)
 from ledger.store import LogRecord, SQLiteLogReader, type_of
 
 
@@ -171,3 +184,23 @@ def test_a_reader_of_a_missing_file_is_empty(tmp_path: Path) -> None:
     assert (reader.head(), list(reader.records())) == (0, [])
     reader.close()
     assert not (tmp_path / "none.db").exists()
+
+
+def test_the_amending_events_are_stored_events_whose_topics_never_change() -> None:
+    """The events a :class:`~ledger.events.Correctable` declares are the log's own classes, under their topics."""
+    for aggregate in (Player, Game, Tournament, Adjustment):
+        assert get_topic(aggregate) == f"ledger.events:{aggregate.__name__}"
+        amendments = aggregate.amendments
+        for kind in (amendments.voided, amendments.restored, amendments.corrected):
+            if kind is not None:
+                assert EVENT_TYPES[kind.__name__] is kind
+                assert get_topic(kind) == f"ledger.events:{kind.__name__}"
+    assert tournament_key("E") == event_key("E") == uuid5(NAMESPACE, "event:E")
+
+
+def test_a_tournament_is_named_tournament_and_its_events_keep_their_event_field(two_players: RatingLedger) -> None:
+    two_players.register_tournament("E", name="Cup", type="swiss", start="2024-01-01", reported_on="2024-01-02")
+    two_players.pair_in_tournament("E", round=1, white="A", black="B", reported_on="2024-01-03")
+    found = two_players.tournament(" E ")
+    assert (found.tournament, found.pairings, found.names()) == ("E", [(1, "A", "B")], {"event": "E"})
+    assert [s.get("event") for _, _, s in records(two_players)[2:]] == ["E", "E"]

@@ -13,7 +13,7 @@ from contextlib import closing
 
 import pytest
 
-from ledger import bulk, chain, errors
+from ledger import bulk, chain, errors, witness
 from ledger.application import RatingLedger
 from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS, read_rows
 from tests.ledger.support import stored_rows
@@ -124,8 +124,8 @@ def test_the_witness_of_a_long_import_is_written_as_it_fills(
     """Blocks of 4 positions, written once 8 hashes are held, chunks of 5 rows: 23 games at positions 3–25 are
     witnessed by the import itself in blocks from 3, 7, 11, 15, 19 and 23 (the last one of 3 positions), as
     a seal would have written them; ``verify`` finds every position witnessed, sealing nothing."""
-    monkeypatch.setattr(chain, "BLOCK", 4)
-    monkeypatch.setattr(chain, "_FLUSH_ROWS", 8)
+    monkeypatch.setattr(witness, "BLOCK", 4)
+    monkeypatch.setattr(witness, "_FLUSH_ROWS", 8)
     monkeypatch.setattr(bulk, "CHUNK", 5)
     chain.seal(two_players.path)
     monkeypatch.setattr(RatingLedger, "seal_witness", lambda self: None)  # only the import's own witness

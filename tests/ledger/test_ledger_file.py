@@ -1,4 +1,4 @@
-"""The ledger file (issue 10 §2): created only on purpose, marked as ours, read without writing,
+"""The ledger file: created only on purpose, marked as ours, read without writing,
 no row outside the chain, SQLite's own integrity check, consistent backups, disk errors named."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from eventsourcing.application import Application
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteDatastore
 
-from ledger import chain, ledger_file, stores
+from ledger import chain, ledger_file
 from ledger.application import RatingLedger
 from ledger.errors import (
     LedgerExistsError,
@@ -27,7 +27,7 @@ from ledger.errors import (
     UncoveredRowError,
 )
 from ledger.events import game_key
-from ledger.store import open_reader
+from ledger.store import SQLiteStore, open_reader
 from tests.tmpfs import mounted, remount_read_only
 
 TODAY = date(2026, 1, 1)
@@ -244,7 +244,7 @@ def test_verify_does_not_extend_the_witness_of_a_file_it_cannot_write(
     path = tmp_path / "l.db"
     two_players_and_a_game(path)
     unwitnessed(path)
-    monkeypatch.setattr(stores, "write_problem", lambda _: "the file is read-only")
+    monkeypatch.setattr(SQLiteStore, "write_problem", lambda _: "the file is read-only")
     report = chain.verify(str(path))
     assert report.ok and report.sealed == 0
     assert report.not_extended == "the witness was not extended: the file is read-only"
@@ -257,15 +257,15 @@ def test_a_full_disk_while_extending_the_witness_keeps_the_verdict(
     path = tmp_path / "l.db"
     two_players_and_a_game(path)
     unwitnessed(path)
-    writer = chain._writer
+    writer = SQLiteStore.writer
 
-    def full(target: str) -> sqlite3.Connection:
-        conn = writer(target)
+    def full(store: SQLiteStore) -> sqlite3.Connection:
+        conn = writer(store)
         pages = int(conn.execute("PRAGMA page_count").fetchone()[0])
         conn.execute(f"PRAGMA max_page_count = {pages}")  # not one page more: SQLITE_FULL
         return conn
 
-    monkeypatch.setattr(chain, "_writer", full)
+    monkeypatch.setattr(SQLiteStore, "writer", full)
     report = chain.verify(str(path))
     assert report.ok and report.sealed == 0
     assert report.summary().startswith("the log of 3 events matches")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import chain, postgres, urls
+from ledger import postgres, urls, witness
 from ledger.errors import LedgerFileError
 
 
@@ -36,11 +36,11 @@ def test_a_password_is_never_shown() -> None:
 
 def test_the_chain_s_statements_read_as_postgresql() -> None:
     """The columns the chain hashes: the originator id as the 32 hex digits SQLite stores, a NULL state as none."""
-    assert postgres.translate(chain._SELECT_ROWS) == (
+    assert postgres.translate(witness.SELECT_ROWS) == (
         "SELECT notification_id, topic, replace(originator_id::text, '-', ''), originator_version, "
         "coalesce(state, ''::bytea) FROM ratingledger_events WHERE notification_id > %s ORDER BY notification_id"
     )
-    assert "bigint PRIMARY KEY" in postgres.translate(chain._CREATE_WITNESS)
-    assert "bytea" in postgres.translate(chain._CREATE_WITNESS) and "BLOB" not in postgres.translate(
-        chain._CREATE_WITNESS
+    assert "bigint PRIMARY KEY" in postgres.translate(witness.CREATE_WITNESS)
+    assert "bytea" in postgres.translate(witness.CREATE_WITNESS) and "BLOB" not in postgres.translate(
+        witness.CREATE_WITNESS
     )

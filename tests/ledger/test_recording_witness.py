@@ -1,6 +1,6 @@
 """Issue 23 §2: a recording writes the chain's witness of its events in its own transaction, in O(1).
 
-The recorder extends the witness after its inserts, before it commits (:func:`ledger.chain.witness_recorded`),
+The recorder extends the witness after its inserts, before it commits (:func:`ledger.witness.witness_recorded`),
 on SQLite and on PostgreSQL; the application's seal after the recording runs only when that could not be
 done: an unsealed tail (caught up once), a tampered junction (the fact is recorded, and a warning says so).
 """
@@ -17,11 +17,12 @@ from typing import Any
 import psycopg
 import pytest
 
-from ledger import chain
+from ledger import chain, stores
+from ledger import witness as chain_witness
 from ledger.application import RatingLedger
 from ledger.chain import Head, verify
-from ledger.postgres import PgLedgerRecorder
-from ledger.store import LedgerRecorder, SQLiteLogReader
+from ledger.postgres import PgLedgerRecorder, PgStore
+from ledger.store import LedgerRecorder, SQLiteLogReader, SQLiteStore
 from tests.ledger.conftest import TODAY
 from tests.ledger.support import stored_rows
 from tests.ledger.test_chain import caught, delete, edit, expected_hashes, imported_games, record_games, tamper, witness
@@ -37,7 +38,8 @@ def no_seal(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("a recording whose witness was written in its transaction sealed again")
 
     monkeypatch.setattr(chain, "seal", refused)
-    monkeypatch.setattr(chain, "_writer", refused)
+    monkeypatch.setattr(SQLiteStore, "writer", refused)
+    monkeypatch.setattr(PgStore, "writer", refused)
 
 
 def counted_seals(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -92,7 +94,7 @@ def test_the_witness_of_a_recording_reads_no_more_of_a_long_log_than_of_a_short_
     """SQLite's virtual machine steps while the witness is written: the same after 10 games as after 3,000
     (a scan of the log, or of the witness, would take thousands more)."""
     steps: list[int] = []
-    real = chain.witness_recorded
+    real = chain_witness.witness_recorded
 
     def counting(conn: sqlite3.Connection, positions: Sequence[int]) -> bool:
         count = [0]
@@ -115,7 +117,7 @@ def test_the_witness_of_a_recording_reads_no_more_of_a_long_log_than_of_a_short_
                 ledger.register_player(player, player, source="iccf", starting_rating=2000, rated_games=50)
             ledger.import_games(imported_games(games))
             record_games(ledger, 1, 1)  # the witness now ends with a block of one position
-            monkeypatch.setattr(chain, "witness_recorded", counting)
+            monkeypatch.setattr(chain_witness, "witness_recorded", counting)
             no_seal(monkeypatch)
             record_games(ledger, 2, 1)
             monkeypatch.undo()
@@ -181,7 +183,7 @@ def test_a_recording_after_the_witness_was_removed_leaves_it_to_the_seal(two_pla
     assert witnessed_hashes(witness(two_players)) == expected_hashes(two_players)
 
 
-@pytest.mark.parametrize("fetch", [1, 3, chain._FETCH])
+@pytest.mark.parametrize("fetch", [1, 3, chain_witness.FETCH])
 @pytest.mark.parametrize(
     ("change", "position", "words"),
     [
@@ -201,7 +203,7 @@ def test_verify_compares_a_witness_of_many_small_blocks_in_runs_as_block_by_bloc
 ) -> None:
     """A witness of one block a recording: ``verify`` compares runs of blocks with the log at once, and
     names the same position as a comparison block by block, whatever the runs' length."""
-    monkeypatch.setattr(chain, "_FETCH", fetch)
+    monkeypatch.setattr(chain_witness, "FETCH", fetch)
     record_games(two_players, 1, 8)  # positions 3 to 10, a block each
     intact = verify(two_players.path, extend=False)
     assert (intact.ok, intact.witnessed, len(witness(two_players))) == (True, 10, 10)
@@ -325,12 +327,12 @@ def test_on_postgresql_the_chain_s_scans_stream_from_the_server(central: RatingL
     """A scan of the log (``verify``, a seal's tail, an audit's recomputation) reads a few thousand rows at a
     time from a cursor on the server, as SQLite's cursor streams; a look-up by position is a plain query."""
     record_games(central, 1, 3)  # positions 3 to 5
-    with closing(chain._read_only(central.path)) as conn:
-        scan = conn.execute(chain._SELECT_ROWS, (0,))
+    with closing(stores.store(central.path).snapshot()) as conn:
+        scan = conn.execute(chain_witness.SELECT_ROWS, (0,))
         assert isinstance(scan, psycopg.ServerCursor)
         assert [row[0] for row in scan.fetchmany(2)] == [1, 2]
         assert [row[0] for row in scan.fetchmany(10)] == [3, 4, 5]
-        one = conn.execute(chain._SELECT_ROW, (4,))
+        one = conn.execute(chain_witness.SELECT_ROW, (4,))
         assert not isinstance(one, psycopg.ServerCursor) and one.fetchone()[0] == 4
     found = chain.recompute(central.path, [5])
     assert found[5].head == Head(5, pg_expected(central)[5].hex())

@@ -93,7 +93,7 @@ def test_a_game_that_slips_past_the_check_is_refused_by_the_store(
     two_players: RatingLedger, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     two_players.record_game("G1", white="A", black="B", result="1-0", finished="2024-01-10")
-    monkeypatch.setattr(RatingLedger, "_get", lambda self, key, kind: None)
+    monkeypatch.setattr(RatingLedger, "aggregate", lambda self, key, kind: None)
     before = stored_rows(two_players)
     with pytest.raises(errors.DuplicateGameError, match="game 'G1' is already recorded"):
         two_players.record_game("G1", white="B", black="A", result="0-1", finished="2024-01-11")

@@ -14,7 +14,7 @@ from typing import Any
 from ledger.application import RatingLedger
 from projections.lists import RatingList
 from projections.replay import Projector
-from projections.rules.iecg import PlayerState
+from projections.rules.iecg.formulas import PlayerState
 
 RULES = "iecg-1.7"
 TODAY = date(2026, 1, 1)

@@ -17,9 +17,9 @@ from ledger import LedgerError, RatingLedger
 from ledger.errors import DuplicatePublicationError, InvalidDateError, NoLedgerError
 from projections import Ratings, UnusableFactError, publish
 from projections.api import cache_file
-from projections.explanation import Explanation
-from projections.periods import PeriodError
 from projections.registry import UnknownRulesError
+from projections.rules.explanation import Explanation
+from projections.rules.periods import PeriodError
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from ledger.application import RatingLedger
 from ledger.errors import LedgerError
 from ledger.store import LogRecord
-from projections.explanation import Explanation
+from projections.rules.explanation import Explanation
 from tests.projections.bitemporal_support import (
     AMENDMENT_KINDS,
     COMMANDS,

@@ -227,8 +227,8 @@ def test_one_players_state_is_read_without_decoding_the_others() -> None:
     """``player_state`` finds exactly what ``decode_states`` would, packed or as JSON text, for awkward ids too."""
     from projections.cache import decode_states, encode_states, player_state
     from projections.registry import get_rules, system_for
-    from projections.rules.glicko import GlickoState
-    from projections.rules.iecg import PlayerState
+    from projections.rules.glicko.formulas import GlickoState
+    from projections.rules.iecg.formulas import PlayerState
 
     ids = ["P1", "P12", "1", "a,b", 'q"uote', "back\\slash", "é", "P"]
     iecg = {p: PlayerState(1500 + i, 1500, i % 2 == 0, 10, 20, 1, 2, 3, 0, 0, 4, 1500) for i, p in enumerate(ids)}
@@ -249,11 +249,11 @@ def test_every_systems_states_survive_the_codec() -> None:
     """A state of every system, with None, text, tuples and truths, comes back equal and of the same types."""
     from projections.cache import decode_states, encode_states
     from projections.registry import get_rules, system_for
-    from projections.rules.ecf_grading import EcfState
-    from projections.rules.ecf_online import EcfOnlineState
-    from projections.rules.fide import FideState
-    from projections.rules.glicko import Glicko2State
-    from projections.rules.icu import IcuState
+    from projections.rules.ecf_grading.formulas import EcfState
+    from projections.rules.ecf_online.formulas import EcfOnlineState
+    from projections.rules.fide.formulas import FideState
+    from projections.rules.glicko.formulas import Glicko2State
+    from projections.rules.icu.formulas import IcuState
 
     samples: dict[str, list[tuple[Any, ...]]] = {
         "fide-2024": [

@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 
 from ledger.application import RatingLedger
 from projections.lists import RatingList
-from projections.registry import IECG_VERSIONS
 from projections.replay import Projector
-from projections.rules.iecg import (
+from projections.rules.common import RatedGame
+from projections.rules.iecg import IECG_VERSIONS
+from projections.rules.iecg.formulas import (
     PlayerState,
-    RatedGame,
     entries_of_period,
     initial_state,
     rate_period,

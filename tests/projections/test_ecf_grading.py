@@ -16,22 +16,20 @@ from typing import Any
 
 import pytest
 
-from projections.rules.common import Explanation, Game, PeriodRun, PlayerInfo, PriorValue
-from projections.rules.ecf_grading import (
-    DESCRIPTIONS,
-    ECF_GRADING,
-    ECF_GRADING_RAPID,
-    KEYS,
-    SYSTEM,
+from projections.rules.common import Game, PeriodRun, PlayerInfo, PriorValue
+from projections.rules.ecf_grading import DESCRIPTIONS, ECF_GRADING, ECF_GRADING_RAPID, SYSTEM, EcfGradingParams
+from projections.rules.ecf_grading.explain import MESSAGES
+from projections.rules.ecf_grading.formulas import (
     UNGRADED,
     EcfConvergenceError,
     EcfGameError,
-    EcfGradingParams,
     EcfState,
     EcfTimeControlError,
     game_list,
     seconds_for_all_moves,
 )
+from projections.rules.ecf_grading.system import KEYS
+from projections.rules.explanation import Explanation, Statement
 
 Y2010 = ECF_GRADING.periods.index("2010-01")
 Y2011 = ECF_GRADING.periods.index("2011-01")
@@ -86,12 +84,25 @@ def explain(
 
 
 def column(explanation: Explanation, name: str) -> list[Any]:
-    at = explanation.columns.index(name)
-    return [line[at] for line in explanation.lines]
+    at = [c.heading for c in explanation.columns].index(name)
+    return [line[at] for line in explanation.rows]
 
 
 def term(explanation: Explanation, name: str) -> Any:
     return dict(explanation.terms)[name]
+
+
+def said(explanation: Explanation, key: str) -> list[Statement]:
+    """The statements of ``key`` the explanation says, those said inside others included."""
+    found: list[Statement] = []
+    stack = list(reversed(explanation.statements))
+    while stack:
+        statement = stack.pop()
+        assert statement.key in MESSAGES or statement.key == "table", statement.key
+        if statement.key == key:
+            found.append(statement)
+        stack.extend(reversed([v for _, v in statement.values if isinstance(v, Statement)]))
+    return found
 
 
 def batch(
@@ -145,7 +156,10 @@ def test_seed_160_beats_100_scores_170_and_90() -> None:
         ["+40"],
         [90],
     )
-    assert any("100 taken as 120" in note for note in a.notes)
+    assert said(a, "ecf_grading.capped.game") == [
+        Statement("ecf_grading.capped.game", (("game", "g1"), ("grade", 100), ("used", 120)))
+    ]
+    assert said(a, "ecf_grading.capped")[0].get("grade") == 160
 
 
 NINE = [
@@ -163,8 +177,8 @@ NINE = [
 
 
 def test_arbiter_seminar_150_player_table() -> None:
-    """ECF Arbiter Seminar (issue text): a 150 player against 90 (taken as 110), 130 and 200 (taken as 190):
-    win/draw/loss 160/110/60, 180/130/80, 240/190/140."""
+    """ECF Arbiter Seminar (https://slideplayer.com./amp/14475192): a 150 player against 90 (taken as 110), 130
+    and 200 (taken as 190): win/draw/loss 160/110/60, 180/130/80, 240/190/140."""
     states, games = batch("P", [(opp, p2) for opp, p2, _ in NINE])
     states["P"] = graded(150)
     shown = explain(states, games, "P")
@@ -201,7 +215,7 @@ def test_made_up_with_the_most_recent_games_of_the_previous_period() -> None:
     after = run(states, games).changed["P"]
     assert (after.grade, after.games, after.category) == (145, 30, "C")
     shown = explain(states, games, "P")
-    made_up = [line for line in shown.lines if line[0] == "made up"]
+    made_up = [line for line in shown.rows if line[0] == "made up"]
     assert len(made_up) == 20
     assert {line[1] for line in made_up} == {"2010-01"}
     assert {line[-1] for line in made_up} == {130}
@@ -272,7 +286,8 @@ def test_graded_player_with_nine_results_keeps_his_grade() -> None:
         Y2011,
         (200.0,) * 9,
     )
-    assert any("fewer than 10" in note for note in explain(states, games, "P").notes)
+    (few,) = said(explain(states, games, "P"), "ecf_grading.too_few.kept")
+    assert few.values == (("results", 9), ("minimum", 10), ("grade", 150))
 
 
 def test_graded_player_with_ten_results_is_regraded() -> None:
@@ -394,7 +409,7 @@ def test_each_list_grades_its_own_games() -> None:
     with pytest.raises(LookupError, match="neither list"):
         explain({}, games, "b0", infos=infos)
     shown = explain({}, games, "P", params=ECF_GRADING_RAPID, infos=infos)
-    assert {line[0] for line in shown.lines} == {f"r{i}" for i in range(10)}
+    assert {line[0] for line in shown.rows} == {f"r{i}" for i in range(10)}
     assert shown.after[0] == ("grade", 200)
 
 
@@ -447,8 +462,8 @@ def test_made_up_across_the_change_to_six_monthly_periods() -> None:
     after = run(done.changed, second, H2012A, infos=infos).changed["P"]
     assert (after.grade, after.games, after.category) == (142, 30, "B")
     shown = explain(done.changed, second, "P", H2012A, infos=infos)
-    assert [line[-1] for line in shown.lines if line[0] == "made up"] == [100] * 5
-    assert {line[1] for line in shown.lines if line[0] == "made up"} == {"2011-01"}
+    assert [line[-1] for line in shown.rows if line[0] == "made up"] == [100] * 5
+    assert {line[1] for line in shown.rows if line[0] == "made up"} == {"2011-01"}
 
 
 # === Ungraded players ========================================================
@@ -477,7 +492,8 @@ def test_ungraded_pair_solved_by_successive_approximation() -> None:
     u = explain(states, games, "U")
     assert column(u, "grade(opp)")[:6] == [100] * 5 + [136.67]
     assert column(u, "cap") == [None] * 10  # no proviso on the ungraded side
-    assert any("successive approximation" in note for note in u.notes)
+    (together,) = said(u, "ecf_grading.estimated_together")
+    assert together.get("members") == "U, V"
 
 
 def test_graded_opponents_use_the_rounded_estimate_under_the_proviso() -> None:
@@ -529,7 +545,7 @@ def test_unanchored_group_stays_ungraded_and_is_named() -> None:
     assert SYSTEM.row(ECF_GRADING, Y2011, "X", done.changed["X"], info("X")) is None
     shown = explain({}, games, "X")
     assert set(column(shown, "points")) == {None}
-    assert any("Cannot be graded" in note for note in shown.notes)
+    assert said(shown, "ecf_grading.cannot_grade") == [Statement("ecf_grading.cannot_grade", (("members", "X, Y"),))]
 
 
 def test_non_convergence_is_reported() -> None:
@@ -607,7 +623,8 @@ def test_explanation_terms_and_columns() -> None:
     states, games = batch("P", [(150, 2)] * 5 + [(150, 1)] * 5)
     states["P"] = graded(150, Y2010, [130.0] * 30)
     shown = explain(states, games, "P")
-    assert shown.columns == ("game", "day", "opponent", "grade(opp)", "used", "cap", "score", "points")
+    headings = ["game", "day", "opponent", "grade(opp)", "used", "cap", "score", "points"]
+    assert [c.heading for c in shown.columns] == headings
     assert [name for name, _ in shown.terms] == [
         "games",
         "made up",

@@ -3,10 +3,10 @@
 Source: seed ``003_5a3c6466f750d2b6.txt`` (the ECF's "Rating Calculation" page,
 https://englishchessonline.org.uk/ecf-online-rating-calculation/): "Rnew =
 Roriginal + k (W-We)", "Roriginal is the starting rating" of "the monthly
-grading formula" (issue 12 §2: every result of a month from the ratings at
-its start), We "based on the elo probability table" (FIDE's table
-8.1.2, https://handbook.fide.com/chapter/B022024), seeds "FIDE ELO rating =
-7.5*ECF+700", and the time-control guidelines. k = 20 is this module's choice
+grading formula" (every result of a month from the ratings at its start), We
+"based on the elo probability table" (FIDE's table 8.1.2,
+https://handbook.fide.com/chapter/B022024), seeds "FIDE ELO rating =
+7.5*ECF+700", and the time-control guidelines. k = 20 is the package's choice 1
 (the seed gives none). Every number is worked by hand in its comment.
 """
 
@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import pytest
 
+from commands.explanation_text import say
 from projections.rules.common import Game, PlayerInfo, PriorValue, local
 from projections.rules.ecf_online import (
     DESCRIPTIONS,
@@ -26,11 +27,19 @@ from projections.rules.ecf_online import (
     SYSTEM,
     VERSIONS,
     EcfOnlineParams,
-    EcfOnlineState,
-    category_of,
 )
+from projections.rules.ecf_online.explain import MESSAGES
+from projections.rules.ecf_online.formulas import EcfOnlineState, category_of
+from projections.rules.explanation import Explanation
 
 PERIOD = ECF_ONLINE.periods.index("2024-05")
+
+
+def notes(explanation: Explanation) -> list[str]:
+    """What the explanation says after the player's terms, in words (each key one of :data:`MESSAGES`)."""
+    said = [s for s in explanation.statements if s.key.startswith("ecf_online.")]
+    assert all(s.key in MESSAGES for s in said)
+    return [say(s).removeprefix("note: ") for s in said]
 
 
 def person(player: str, starting: int = 1500, **priors: float | tuple[float, str]) -> PlayerInfo:
@@ -116,7 +125,7 @@ def test_each_list_rates_only_its_own_games() -> None:
         changed = run(params, {}, games)
         assert sorted(changed) == ["A", "B"]
         assert changed["A"].games == 1
-        lines = SYSTEM.explain(params, PERIOD, {}, games, infos(), "A").lines
+        lines = SYSTEM.explain(params, PERIOD, {}, games, infos(), "A").rows
         assert [line[0] for line in lines] == [gid]
     with pytest.raises(LookupError, match="played no blitz game in period 2024-05"):
         SYSTEM.explain(ECF_ONLINE_BLITZ, PERIOD, {}, games, infos(), "C")
@@ -140,7 +149,7 @@ def month_of_four() -> tuple[dict[str, EcfOnlineState], list[Game]]:
 
 def test_every_result_of_the_month_is_rated_from_the_start_of_month_ratings() -> None:
     # Seed 003, "Rating Algorithm": "the monthly grading formula ... Rnew = Roriginal + k (W-We) where Roriginal
-    # is the starting rating" (issue 12 §2): every We from both players' ratings at the START of May (A 1600,
+    # is the starting rating": every We from both players' ratings at the START of May (A 1600,
     # B 1500, C 1650, D 1700), whatever their earlier games of May did; k = 20; FIDE table 8.1.2:
     #   g1 B (1500) beats C (1650): D 150 (row 146-153) C .70, B .30: B 20 × (1 − .30) = +14.0, C 20 × −.70 = −14.0
     #   g2 D (1700) draws B (1500): D 200 (row 198-206) D .76, B .24: D 20 × (.5 − .76) = −5.2, B +5.2
@@ -171,8 +180,9 @@ def test_every_result_of_the_month_is_rated_from_the_start_of_month_ratings() ->
     }
     # The explanation: the same terms, each against the start-of-month ratings (R and R(opp) never move).
     explanation = SYSTEM.explain(ECF_ONLINE, PERIOD, states, games, infos(), "A")
-    assert explanation.columns == ("game", "opponent", "R", "R(opp)", "diff", "W", "We", "k·(W−We)")
-    assert explanation.lines == (
+    headings = ["game", "opponent", "R", "R(opp)", "diff", "W", "We", "k·(W−We)"]
+    assert [c.heading for c in explanation.columns] == headings
+    assert explanation.rows == (
         ("g3", "B", 1600.0, 1500.0, 100, 1.0, 0.64, 7.2),
         ("g4", "C", 1600.0, 1650.0, -50, 0.5, 0.43, 1.4),
         ("g5", "D", 1600.0, 1700.0, -100, 0.0, 0.36, -7.2),
@@ -203,13 +213,13 @@ def test_a_new_player_plays_every_game_of_his_first_month_from_his_seed() -> Non
     assert {p: s.rating for p, s in changed.items()} == pytest.approx({"X": 1617.2, "A": 1590.0, "B": 1492.8})
     assert (changed["X"].seed, changed["X"].games, changed["X"].period_games) == ("ecf", 2, 2)
     explanation = SYSTEM.explain(ECF_ONLINE, PERIOD, states, games, info, "X")
-    assert explanation.lines == (
+    assert explanation.rows == (
         ("g1", "A", 1600.0, 1600.0, 0, 1.0, 0.5, 10.0),
         ("g2", "B", 1600.0, 1500.0, 100, 1.0, 0.64, 7.2),
     )
-    assert explanation.notes[0] == '"Starting Ratings": the ecf grade 120 as of 2024-01-01: 7.5 × 120 + 700 = 1600'
+    assert notes(explanation)[0] == '"Starting Ratings": the ecf grade 120 as of 2024-01-01: 7.5 × 120 + 700 = 1600'
     # B's explanation reads X at his seed, the start of May, too.
-    assert SYSTEM.explain(ECF_ONLINE, PERIOD, states, games, info, "B").lines == (
+    assert SYSTEM.explain(ECF_ONLINE, PERIOD, states, games, info, "B").rows == (
         ("g2", "X", 1500.0, 1600.0, -100, 0.0, 0.36, -7.2),
     )
 
@@ -262,7 +272,7 @@ def test_seeds_and_their_fallbacks(
     assert (after.seed, after.games) == (source, 1)
     explanation = SYSTEM.explain(params, PERIOD, {}, games, info, "X")
     assert dict(explanation.before)["rating"] == pytest.approx(rating)
-    words = explanation.notes[0]
+    words = notes(explanation)[0]
     assert "starting rating 1234" in words if source == "registration" else '"Starting Ratings"' in words
     row = SYSTEM.row(params, PERIOD, "X", after, info("X"))
     assert row is not None and row["rating"] == int(rating + 0.5) and row["seed"] == source
@@ -270,8 +280,8 @@ def test_seeds_and_their_fallbacks(
 
 def test_the_seed_of_a_grade_is_explained_with_the_formula() -> None:
     info = infos(person("X", ecf=150), person("Y", ecf=150))
-    notes = SYSTEM.explain(ECF_ONLINE, PERIOD, {}, [game("g1", "X", "Y", 1)], info, "X").notes
-    assert notes[0] == '"Starting Ratings": the ecf grade 150 as of 2024-01-01: 7.5 × 150 + 700 = 1825'
+    said = notes(SYSTEM.explain(ECF_ONLINE, PERIOD, {}, [game("g1", "X", "Y", 1)], info, "X"))
+    assert said[0] == '"Starting Ratings": the ecf grade 150 as of 2024-01-01: 7.5 × 150 + 700 = 1825'
 
 
 def test_a_player_on_the_list_keeps_his_rating_not_a_new_seed() -> None:
@@ -286,7 +296,8 @@ def test_a_player_on_the_list_keeps_his_rating_not_a_new_seed() -> None:
 
 def test_system_keys_and_versions() -> None:
     assert SYSTEM.family == "ecf-online"
-    assert SYSTEM.reach is local  # issue 12 §2: each player from his start, his games and his opponents' starts
+    # "Roriginal is the starting rating": each player from his start, his games and his opponents' starts.
+    assert SYSTEM.reach is local
     assert SYSTEM.keys == ("rating", "status", "games", "category", "k", "seed", "period_games")
     assert SYSTEM.walkovers is False
     assert [(p.name, p.category, p.k, p.periods.months) for p in VERSIONS] == [
@@ -310,5 +321,5 @@ def test_the_period_games_are_those_of_the_listed_period() -> None:
 
 def test_other_categories_are_named_in_the_explanation() -> None:
     games = [game("s", "A", "B", 2, tc="5400"), game("b", "A", "B", 0, tc="300")]
-    notes = SYSTEM.explain(ECF_ONLINE, PERIOD, {}, games, infos(), "A").notes
-    assert "1 game(s) of the period are not standard games and are not rated on this list" in notes
+    said = notes(SYSTEM.explain(ECF_ONLINE, PERIOD, {}, games, infos(), "A"))
+    assert "1 game(s) of the period are not standard games and are not rated on this list" in said

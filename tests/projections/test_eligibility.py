@@ -53,12 +53,12 @@ def db(tmp_path: Path) -> Iterator[str]:
                 player, f"Player {player}", starting_rating=1600 if player != "S" else 1500, source="iccf",
                 rated_games=100, reported_on="2024-01-01",
             )  # fmt: skip
-        ledger.register_event(
+        ledger.register_tournament(
             "Q", name="Quad 2", type="quad", start="2024-01-10", end="2024-02-20", rating_class="2", rounds=6,
             reported_on="2024-01-01",
         )  # fmt: skip
         for event, klass in (("C1", "1"), ("C1b", "1"), ("C2", "2")):
-            ledger.register_event(
+            ledger.register_tournament(
                 event, name=f"Class {klass}", type="class", start="2024-04-01", rating_class=klass,
                 reported_on="2024-03-01",
             )  # fmt: skip
@@ -110,7 +110,7 @@ def test_the_group_as_the_rules_read_it(db: str) -> None:
 
 
 def test_a_ticket_is_used_once_and_the_entry_asked_about_is_left_out(db: str) -> None:
-    record(db, "enter_event", "W", event="C1", on="2024-03-05", ticket="Q", reported_on="2024-03-10")
+    record(db, "enter_tournament", "W", tournament="C1", on="2024-03-05", ticket="Q", reported_on="2024-03-10")
     with Ratings.open(db, cache=False) as ratings:
         used = ratings.may_enter("W", "C1b", "2024-03-06")
         assert (used.allowed, used.clause, used.reason) == (False, "D 2.4c", "ticket-used")
@@ -129,11 +129,11 @@ def test_withdrawals_of_every_kind_and_void_events(db: str) -> None:
     # A free-text withdrawal recorded before events existed is a C §9 withdrawal too: silent, the first → 9D1.
     record(db, "withdraw_player", "S", tournament="Old cup", on="2024-01-15", silent=True, reported_on="2024-01-16")
     # A withdrawal from an event registered in error does not count once the event is void.
-    record(db, "withdraw_from_event", "S", event="C2", on="2024-04-02", silent=True, reported_on="2024-04-02")
+    record(db, "withdraw_from_tournament", "S", tournament="C2", on="2024-04-02", silent=True, reported_on="2024-04-02")
     with Ratings.open(db, cache=False) as ratings:
         bans = ratings.eligibility("S", "2024-05-01").answer.bans
         assert [(b.clause, b.kind) for b in bans] == [("C 9D1", "suspended"), ("C 9D2", "cancelled")]
-    record(db, "void_event", "C2", reason="registered in error", reported_on="2024-05-02")
+    record(db, "void_tournament", "C2", reason="registered in error", reported_on="2024-05-02")
     with Ratings.open(db, cache=False) as ratings:
         answer = ratings.eligibility("S", "2024-05-01").answer
         # 15 January 2024 + 12 months: he may enter again on 15 January 2025.

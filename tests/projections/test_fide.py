@@ -3,8 +3,8 @@
 Sources of the numbers:
 
 - The single-game vectors (1500 against 1500, 1900 and 2900; 2000 against
-  1000, K 40) and the 5½/7 event of a 2000 player (K 20) are the issue's
-  vectors (issue 5, §3). Their expected scores are FIDE's table 8.1.2 and the
+  1000, K 40) and the 5½/7 event of a 2000 player (K 20) are the project's
+  FIDE acceptance vectors. Their expected scores are FIDE's table 8.1.2 and the
   change K × Σ(W − PD) of §8.3.2, FIDE Rating Regulations
   (https://handbook.fide.com/chapter/B022024; the 2014 and 2022 texts have the
   same table); the 400-point rule of each version is §8.3.1 (2014 and 2024: a
@@ -25,18 +25,22 @@ from datetime import date
 
 import pytest
 
+from commands.explanation_text import WORDS, say
 from projections.rules.common import Game, PlayerInfo, PriorValue
+from projections.rules.explanation import Explanation, Statement
 from projections.rules.fide import (
     DESCRIPTIONS,
     FIDE_2014,
     FIDE_2022,
     FIDE_2024,
+    FIDE_2024_RAPID,
     FIDE_2025,
     SYSTEM,
     VERSIONS,
     FideParams,
-    FideState,
 )
+from projections.rules.fide.explain import MESSAGES
+from projections.rules.fide.formulas import FideState
 
 OLD = (FIDE_2014, FIDE_2022)
 NEW = (FIDE_2024, FIDE_2025)
@@ -59,6 +63,15 @@ def game(gid: str, white: str, black: str, points2: int, day: str, tournament: s
 
 def index(params: FideParams, label: str) -> int:
     return params.periods.index(label)
+
+
+def notes(explanation: Explanation) -> list[str]:
+    """The clauses an explanation says after the player's terms, in words."""
+    return [say(statement) for statement in explanation.statements if statement.key.startswith("fide.")]
+
+
+def headings(explanation: Explanation) -> tuple[str, ...]:
+    return tuple(column.heading for column in explanation.columns)
 
 
 def run(
@@ -102,7 +115,7 @@ def test_single_game_vectors_agree_in_every_version(
 
 
 SEVEN = [
-    # (opponent, points2): a 2000 player, K 20, scores 5½/7 in one event (the issue's vector)
+    # (opponent, points2): a 2000 player, K 20, scores 5½/7 in one event (the 400-point rule's vector)
     ("1063", 2),
     ("1299", 2),
     ("1413", 2),
@@ -146,15 +159,19 @@ def test_the_400_point_rule_in_one_event_differs_in_2022(params: FideParams, k_s
 def test_explain_names_each_application_of_the_400_point_rule() -> None:
     states, games = _seven(["Open"] * 7)
     explanation = SYSTEM.explain(FIDE_2022, index(FIDE_2022, "2023-05"), states, games, infos(), "A")
-    assert explanation.columns == ("game", "opponent", "R(opp)", "used", "diff", "W", "We", "K·(W−We)")
-    assert explanation.lines[0] == ("g1", "1063", 1063, 1600, 400, 1.0, 0.92, 1.6)
-    assert explanation.lines[1][3] == 1299  # not raised: the tournament's one upgrade went to g1
-    notes = " | ".join(explanation.notes)
-    assert "1063 counted as 1600: §8.3.1 400-point rule" in notes
-    assert "1299 counted as 1299" in notes and "only once in tournament Open, in game g1" in notes
-    assert "§8.3.4: the change -12.2 is rounded to -12" in notes
+    assert headings(explanation) == ("game", "opponent", "R(opp)", "used", "diff", "W", "We", "K·(W−We)")
+    assert explanation.rows[0] == ("g1", "1063", 1063, 1600, 400, 1.0, 0.92, 1.6)
+    assert explanation.rows[1][3] == 1299  # not raised: the tournament's one upgrade went to g1
+    open_ = Statement("fide.tournament", (("tournament", "Open"),))
+    assert Statement("fide.upgraded.once", (("rating", 1063), ("counted", 1600), ("event", open_))) in (
+        explanation.statements
+    )
+    said = " | ".join(notes(explanation))
+    assert "1063 counted as 1600: §8.3.1 400-point rule" in said
+    assert "1299 counted as 1299" in said and "only once in tournament Open, in game g1" in said
+    assert "§8.3.4: the change -12.2 is rounded to -12" in said
     older = SYSTEM.explain(FIDE_2014, index(FIDE_2014, "2023-05"), states, games, infos(), "A")
-    assert sum("counted as 1600" in note for note in older.notes) == 4
+    assert sum("counted as 1600" in note for note in notes(older)) == 4
 
 
 @pytest.mark.parametrize("params", VERSIONS, ids=lambda p: p.name)
@@ -209,8 +226,8 @@ def test_2025_uses_the_actual_difference_from_2650(
 def test_2025_explains_the_exemption() -> None:
     states = {"A": rated(2700), "B": rated(2200)}
     games = [game("g1", "A", "B", 2, "2025-11-03")]
-    notes = SYSTEM.explain(FIDE_2025, index(FIDE_2025, "2025-11"), states, games, infos(), "A").notes
-    assert any("no 400-point cap for a player rated 2650 or more" in note for note in notes)
+    said = notes(SYSTEM.explain(FIDE_2025, index(FIDE_2025, "2025-11"), states, games, infos(), "A"))
+    assert any("no 400-point cap for a player rated 2650 or more" in note for note in said)
 
 
 # --- K ----------------------------------------------------------------------------------
@@ -249,7 +266,7 @@ def test_explain_shows_the_k_times_n_cap() -> None:
     explanation = SYSTEM.explain(FIDE_2022, index(FIDE_2022, "2023-05"), states, games, infos(), "P")
     assert dict(explanation.before)["K"] == 40
     assert dict(explanation.terms)["K"] == 35
-    assert any("K × n = 40 × 20 exceeds 700: K = 35" in note for note in explanation.notes)
+    assert any("K × n = 40 × 20 exceeds 700: K = 35" in note for note in notes(explanation))
 
 
 @pytest.mark.parametrize(
@@ -416,7 +433,7 @@ def test_a_first_rating_below_the_floor_is_not_published(params: FideParams, rat
         assert SYSTEM.row(params, index(params, "2023-05"), "U", after, person("U")) is None
         explanation = SYSTEM.explain(params, index(params, "2023-05"), states, games, infos(), "U")
         assert dict(explanation.terms)["Ru"] == 1356
-        assert any("Ru 1356 is below 1400: not published" in note for note in explanation.notes)
+        assert any("Ru 1356 is below 1400: not published" in note for note in notes(explanation))
 
 
 @pytest.mark.parametrize("params", VERSIONS, ids=lambda p: p.name)
@@ -426,9 +443,9 @@ def test_four_games_are_not_enough(params: FideParams) -> None:
     after = run(params, "2023-05", states, games)["U"]
     assert after.rating is None and len(after.pool) == 4
     explanation = SYSTEM.explain(params, index(params, "2023-05"), states, games, infos(), "U")
-    assert explanation.columns == ("game", "period", "opponent", "R(opp)", "W", "counted")
+    assert headings(explanation) == ("game", "period", "opponent", "R(opp)", "W", "counted")
     assert dict(explanation.terms) == {"games counted": 4, "games needed": 5}
-    assert any("needs at least 5 games against rated opponents; 4 so far" in note for note in explanation.notes)
+    assert any("needs at least 5 games against rated opponents; 4 so far" in note for note in notes(explanation))
 
 
 def test_results_are_pooled_across_periods() -> None:
@@ -460,8 +477,8 @@ def test_a_first_event_scored_zero_is_disregarded() -> None:
     first = [game(f"f{n}", "U", FIVE[n], 0, f"2023-04-0{n + 1}", "First") for n in range(3)]
     april = run(FIDE_2022, "2023-04", states, first)["U"]
     assert april.pool == () and april.started
-    notes = SYSTEM.explain(FIDE_2022, index(FIDE_2022, "2023-04"), states, first, infos(), "U").notes
-    assert any("§8.2.1" in note for note in notes)
+    said = notes(SYSTEM.explain(FIDE_2022, index(FIDE_2022, "2023-04"), states, first, infos(), "U"))
+    assert any("§8.2.1" in note for note in said)
     _, games = _newcomer((2, 1, 1, 1, 0))
     may = run(FIDE_2022, "2023-05", {**states, "U": april}, games)["U"]
     assert (may.rating, may.games) == (1800, 5)
@@ -484,7 +501,7 @@ def test_games_against_unrated_players_are_not_rated() -> None:
     assert changed["U"].pool == ((index(FIDE_2022, "2023-05"), 1500, 1),)
     assert changed["V"].pool == () and changed["W"].pool == ()
     explanation = SYSTEM.explain(FIDE_2022, index(FIDE_2022, "2023-05"), states, games, infos(), "A")
-    assert explanation.lines == (("g1", "U", "unrated", None, None, 0.5, None, None),)
+    assert explanation.rows == (("g1", "U", "unrated", None, None, 0.5, None, None),)
     assert dict(explanation.terms)["ΔR"] == 0
 
 
@@ -511,8 +528,9 @@ def test_the_compression_raises_the_list_of_1_march_2024() -> None:
     games = [game("g1", "A", "F", 1, "2024-03-05")]
     changed = run(FIDE_2024, "2024-03", states, games)
     assert {p: s.rating for p, s in changed.items()} == {"A": 1707, "F": 1993, "C": 1400, "E": 1820}
-    notes = SYSTEM.explain(FIDE_2024, index(FIDE_2024, "2024-03"), states, games, infos(), "E").notes
-    assert notes == ("compression of 1 March 2024: 1700 + 0.4 × (2000 − 1700) = 1820",)
+    explanation = SYSTEM.explain(FIDE_2024, index(FIDE_2024, "2024-03"), states, games, infos(), "E")
+    assert notes(explanation) == ["note: compression of 1 March 2024: 1700 + 0.4 × (2000 − 1700) = 1820"]
+    assert (explanation.before, explanation.rows, explanation.after) == ((("rating", 1700),), (), (("rating", 1820),))
 
 
 def test_no_compression_under_2022_nor_in_another_period() -> None:
@@ -558,9 +576,9 @@ def test_a_fide_prior_makes_the_player_rated() -> None:
     info = infos(person("U", fide=1650))
     after = run(FIDE_2022, "2023-05", {"V": rated(1650)}, [game("g1", "U", "V", 2, "2023-05-02")], info)["U"]
     assert (after.rating, after.games) == (1670, 1)
-    notes = SYSTEM.explain(FIDE_2022, index(FIDE_2022, "2023-05"), {"V": rated(1650)},
-                           [game("g1", "U", "V", 2, "2023-05-02")], info, "U").notes  # fmt: skip
-    assert notes[0] == "seeded from the FIDE prior 1650 as of 2020-01-01 (0 games)"
+    said = notes(SYSTEM.explain(FIDE_2022, index(FIDE_2022, "2023-05"), {"V": rated(1650)},
+                                [game("g1", "U", "V", 2, "2023-05-02")], info, "U"))  # fmt: skip
+    assert said[0] == "note: seeded from the FIDE prior 1650 as of 2020-01-01 (0 games)"
 
 
 def test_a_prior_below_the_floor_leaves_the_player_unrated() -> None:
@@ -597,6 +615,62 @@ def test_a_state_survives_json() -> None:
 def test_explain_refuses_a_player_who_did_not_play() -> None:
     with pytest.raises(LookupError, match="played no game in period 2023-05"):
         SYSTEM.explain(FIDE_2022, index(FIDE_2022, "2023-05"), {"A": rated(1500)}, [], infos(), "A")
+
+
+def _keys(statements: Sequence[Statement]) -> set[str]:
+    """The message keys of ``statements`` and of the statements said inside them."""
+    found = {statement.key for statement in statements}
+    for statement in statements:
+        found |= _keys([value for _, value in statement.values if isinstance(value, Statement)])
+    return found
+
+
+def test_every_message_said_is_declared_and_has_words() -> None:
+    """explain.MESSAGES holds every key an explanation says (a rated player, the 400-point rule of each version,
+    the K × n cap, first ratings, the floor, the compression, priors), and each has words."""
+    march = [game("c1", "E", "F", 1, "2024-03-05")]
+    compression = {"E": rated(1700), "F": rated(2000), "G": rated(1500)}
+    rapid = PlayerInfo("T", None, 1500, "test", (PriorValue("fide-rapid", 1700, 20, None, None, None, "2024-04-30"),))
+    priors = infos(person("P", fide=1300, as_of="2024-04-01"), person("Q", fide=1650),
+                   person("R", fide=1500, as_of="2024-04-30"), rapid)  # fmt: skip
+    january = index(FIDE_2014, "2021-01")
+    pooled = {"U": FideState(None, pool=((january, 1600, 2),), started=True), "1900": rated(1900)}
+    first = [game(f"f{n}", "U", FIVE[n], 0, f"2023-04-0{n + 1}", "First") for n in range(3)]
+    untitled = [game("n1", "A", "B", 2, "2023-05-01", None), game("n2", "A", "C", 2, "2023-05-02", None)]
+    cases: list[tuple[FideParams, str, dict[str, FideState], list[Game], Callable[[str], PlayerInfo]]] = [
+        (params, "2023-05", *_seven(["Open"] * 7), infos()) for params in (FIDE_2014, FIDE_2022)
+    ]
+    cases += [
+        (FIDE_2025, "2025-11", {"A": rated(2700), "B": rated(2200)}, [game("g1", "A", "B", 2, "2025-11-03")], infos()),
+        (FIDE_2022, "2023-05", *_wins(20), infos()),
+        (FIDE_2024, "2023-05", *_newcomer((1, 0, 0, 0, 0)), infos()),
+        (FIDE_2024, "2023-05", *_newcomer((1, 0, 0, 0, 0), opponents=("1500-a", "1500-b", "1500-c", "1500-d",
+                                                                      "1500-e")), infos()),
+        (FIDE_2014, "2023-03", pooled, [game("u1", "U", "1900", 1, "2023-03-01")], infos()),
+        (FIDE_2022, "2023-04", {name: rated(int(name)) for name in FIVE}, first, infos()),
+        (FIDE_2022, "2023-05", {"A": rated(2000), "B": rated(1000), "C": rated(1050)}, untitled, infos()),
+        (FIDE_2024_RAPID, "2024-05", {"V": rated(1700)}, [game("r1", "T", "V", 1, "2024-05-02")], priors),
+        (FIDE_2014, "2023-05", *_newcomer((2, 2, 2, 1, 2)), infos()),
+        (FIDE_2014, "2023-05", *_newcomer((2, 1, 0, 1, 1)), infos()),
+        (FIDE_2014, "2023-05", *_newcomer((2, 0, 0, 0, 1)), infos()),
+        (FIDE_2014, "2023-05", *_newcomer((2, 2), opponents=FIVE[:2]), infos()),
+        (FIDE_2024, "2023-05", {"P": rated(1405), "Q": rated(1405)}, [game("g1", "P", "Q", 0, "2023-05-01")], infos()),
+        (FIDE_2024, "2024-03", compression, march, infos()),
+        (FIDE_2024, "2024-05", {}, [game("p1", "P", "Q", 1, "2024-05-02"), game("p2", "R", "S", 1, "2024-05-03")],
+         priors),
+    ]  # fmt: skip
+    said: set[str] = set()
+    for params, label, states, games, info in cases:
+        for player in sorted({*(g.white for g in games), *(g.black for g in games), *states}):
+            try:
+                explanation = SYSTEM.explain(params, index(params, label), states, games, info, player)
+            except LookupError:
+                continue
+            said |= _keys(explanation.statements)
+    assert said - {"table"} <= MESSAGES
+    assert {key for key in MESSAGES if key.startswith("fide.")} - said <= {"fide.initial.two_draws"}  # every version
+    # since 2024 has a maximum initial rating; a version without one says it without "at most"
+    assert all(key in WORDS for key in MESSAGES)
 
 
 def test_the_run_does_not_depend_on_the_order_of_the_states() -> None:

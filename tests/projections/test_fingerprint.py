@@ -16,6 +16,7 @@ import pytest
 from projections import fingerprint, registry
 from projections.fingerprint import covered_modules, rules_fingerprint
 from projections.registry import RULES
+from projections.rules import iecg
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -55,8 +56,8 @@ def test_the_fingerprint_is_the_same_in_another_process() -> None:
 def test_the_modules_covered_are_the_replay_and_the_version_s_own() -> None:
     iecg = set(covered_modules("iecg-1.7"))
     assert {
-        "projections.rules.iecg",
-        "projections.rules.iecg_system",
+        "projections.rules.iecg.formulas",
+        "projections.rules.iecg.system",
         "projections.rules.rounding",
         "projections.replay",
         "projections.facts",
@@ -68,14 +69,17 @@ def test_the_modules_covered_are_the_replay_and_the_version_s_own() -> None:
     } <= iecg
     assert "projections.registry" not in iecg  # it holds every version: this one's values are covered as values
     assert not any(name.startswith("commands") for name in iecg)
-    assert "projections.rules.glicko" not in iecg
-    assert "projections.rules.glicko" in covered_modules("glicko2")
+    assert "projections.rules.glicko.formulas" not in iecg
+    assert "projections.rules.glicko.formulas" in covered_modules("glicko2")
 
 
 @pytest.mark.usefixtures("fresh")
 @pytest.mark.parametrize(
     ("edited", "changed", "same"),
-    [("projections.rules.iecg", "iecg-1.7", None), ("projections.rules.glicko", "glicko2", "iecg-1.7")],
+    [
+        ("projections.rules.iecg.formulas", "iecg-1.7", None),
+        ("projections.rules.glicko.formulas", "glicko2", "iecg-1.7"),
+    ],
 )
 def test_a_change_to_a_covered_module_changes_the_fingerprint(
     monkeypatch: pytest.MonkeyPatch, edited: str, changed: str, same: str | None
@@ -99,7 +103,7 @@ def test_a_change_to_a_covered_module_changes_the_fingerprint(
 def test_a_change_of_a_parameter_changes_the_fingerprint(monkeypatch: pytest.MonkeyPatch) -> None:
     before = rules_fingerprint("iecg-1.7")
     forget()
-    monkeypatch.setitem(registry.RULES, "iecg-1.7", replace(registry.IECG_1_7, cutoff=350))
+    monkeypatch.setitem(registry.RULES, "iecg-1.7", replace(iecg.IECG_1_7, cutoff=350))
     assert rules_fingerprint("iecg-1.7") != before
 
 

@@ -23,20 +23,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from projections.periods import PeriodScheme
-from projections.rules.common import Explanation, Game, PlayerInfo, PriorValue
-from projections.rules.glicko import (
-    DESCRIPTIONS,
-    GLICKO,
-    GLICKO2,
-    SYSTEM_GLICKO,
-    SYSTEM_GLICKO2,
-    Glicko2ConvergenceError,
-    Glicko2State,
-    GlickoGameError,
-    GlickoState,
-    make_state,
-)
+from projections.rules.common import Game, PlayerInfo, PriorValue
+from projections.rules.explanation import TABLE, Explanation, Statement
+from projections.rules.glicko import DESCRIPTIONS, GLICKO, GLICKO2, SYSTEM_GLICKO, SYSTEM_GLICKO2
+from projections.rules.glicko.explain import MESSAGES
+from projections.rules.glicko.formulas import Glicko2ConvergenceError, Glicko2State, GlickoGameError, GlickoState
+from projections.rules.glicko.system import make_state
+from projections.rules.periods import PeriodScheme
 
 MARCH = GLICKO.periods.index("2024-03")
 """The period every test rates unless it says otherwise (monthly periods: 2024-03)."""
@@ -72,6 +65,17 @@ def terms(explanation: Explanation) -> dict[str, Any]:
     return dict(explanation.terms)
 
 
+def headings(explanation: Explanation) -> tuple[str, ...]:
+    return tuple(column.heading for column in explanation.columns)
+
+
+def said(explanation: Explanation) -> tuple[Statement, ...]:
+    """What the explanation says after his terms before, the table, the period's terms and his terms after."""
+    generic = tuple(s.key for s in explanation.statements[:4])
+    assert generic == ("before", TABLE.key, "period_terms", "after")
+    return explanation.statements[4:]
+
+
 # --- the papers' worked examples --------------------------------------------------
 
 # Both papers: a player rated 1500 with RD 200 (σ 0.06, τ 0.5) beats a 1400 (RD 30) and loses to
@@ -98,7 +102,7 @@ def example_info(system: str) -> Callable[[str], PlayerInfo]:
 def test_glicko2_paper_example_final_values() -> None:
     """Example of the Glicko-2 system, the example after Step 8: r′ = 1464.06, RD′ = 151.52, σ′ = 0.05999.
 
-    The paper's 1464.06 comes from its rounded μ′ = −0.2069; unrounded it is 1464.05 (issue 4, ±0.01).
+    The paper's 1464.06 comes from its rounded μ′ = −0.2069; unrounded it is 1464.05, hence the tolerance of 0.01.
     """
     run = SYSTEM_GLICKO2.run(GLICKO2, MARCH, {}, EXAMPLE_GAMES, example_info("glicko2"))
     state = run.changed["player"]
@@ -118,13 +122,13 @@ def test_glicko2_paper_example_step_by_step() -> None:
     μ′ = −0.2069.
     """
     explanation = SYSTEM_GLICKO2.explain(GLICKO2, MARCH, {}, EXAMPLE_GAMES, example_info("glicko2"), "player")
-    assert explanation.columns == ("game", "opponent", "μj", "φj", "g(φj)", "E", "s")
+    assert headings(explanation) == ("game", "opponent", "μj", "φj", "g(φj)", "E", "s")
     paper = [
         ("g1", "a", -0.5756, 0.1727, 0.9955, 0.639, 1.0),
         ("g2", "b", 0.2878, 0.5756, 0.9531, 0.432, 0.0),
         ("g3", "c", 1.1513, 1.7269, 0.7242, 0.303, 0.0),
     ]
-    for line, expected in zip(explanation.lines, paper, strict=True):
+    for line, expected in zip(explanation.rows, paper, strict=True):
         assert line[:2] == expected[:2]
         assert line[2:5] == pytest.approx(expected[2:5], abs=0.0001)
         assert line[5] == pytest.approx(expected[5], abs=0.001)
@@ -151,7 +155,7 @@ def test_glicko2_paper_example_step_by_step() -> None:
 
 
 def test_glicko_paper_example() -> None:
-    """The Glicko system, example calculation: r′ = 1464, RD′ = 151.4 (issue 4: ±0.5).
+    """The Glicko system, example calculation: r′ = 1464, RD′ = 151.4, to within 0.5 (the paper rounds).
 
     The paper's table: g(RDj) 0.9955, 0.9531, 0.7242; E 0.639, 0.432, 0.303. Its d² = 53670.85 is
     worked from q = 0.0057565 and those rounded g and E:
@@ -163,13 +167,13 @@ def test_glicko_paper_example() -> None:
     assert state.rating == pytest.approx(1464, abs=0.5)
     assert state.rd == pytest.approx(151.4, abs=0.5)
     explanation = SYSTEM_GLICKO.explain(GLICKO, MARCH, {}, EXAMPLE_GAMES, info, "player")
-    assert explanation.columns == ("game", "opponent", "rj", "RDj", "g(RDj)", "E", "s")
+    assert headings(explanation) == ("game", "opponent", "rj", "RDj", "g(RDj)", "E", "s")
     paper = [
         ("g1", "a", 1400, 30, 0.9955, 0.639, 1.0),
         ("g2", "b", 1550, 100, 0.9531, 0.432, 0.0),
         ("g3", "c", 1700, 300, 0.7242, 0.303, 0.0),
     ]
-    for line, expected in zip(explanation.lines, paper, strict=True):
+    for line, expected in zip(explanation.rows, paper, strict=True):
         assert line[:4] == expected[:4]
         assert line[4] == pytest.approx(expected[4], abs=0.0001)
         assert line[5] == pytest.approx(expected[5], abs=0.001)
@@ -225,8 +229,9 @@ def test_glicko_rd_grows_before_the_next_period_played() -> None:
     games = [game(1, "p", "q", 1, "2024-06-05")]
     explanation = SYSTEM_GLICKO.explain(GLICKO, june, states, games, infos(), "p")
     assert dict(explanation.before) == {"rating": 1600, "RD": 92.2, "games": 20}
-    assert explanation.lines[0][2:4] == (1500, 91.65)
-    assert "grown over 3 period(s)" in explanation.notes[0]
+    assert explanation.rows[0][2:4] == (1500, 91.65)
+    start = said(explanation)[0]
+    assert (start.key, start.get("periods"), start.get("rd_before")) == ("glicko.state.grown", 3, 50.0)
 
 
 @pytest.mark.parametrize(
@@ -256,7 +261,7 @@ def test_glicko2_rd_grows_before_the_next_period_played() -> None:
     assert before["RD"] == pytest.approx(52.13, abs=0.005)
     assert before["σ"] == 0.06
     # The opponent played in May: no growth before June, φj = 80/173.7178 = 0.4605.
-    assert explanation.lines[0][3] == pytest.approx(0.4605, abs=0.0001)
+    assert explanation.rows[0][3] == pytest.approx(0.4605, abs=0.0001)
 
 
 def test_glicko2_max_rd_caps_the_growth() -> None:
@@ -306,7 +311,7 @@ def test_newcomers_without_a_prior_are_unrated() -> None:
     assert dict(one.before) == {"rating": 1500, "RD": 350, "games": 0}
     two = SYSTEM_GLICKO2.explain(GLICKO2, MARCH, {}, games, infos(), "p")
     assert dict(two.before) == {"rating": 1500, "RD": 350, "σ": 0.06, "μ": 0, "φ": 2.0148, "games": 0}
-    assert "unrated" in two.notes[0]
+    assert said(two)[0] == Statement("glicko.g2.unrated", (("rating", 1500), ("rd", 350), ("volatility", 0.06)))
 
 
 def test_priors_seed_newcomers_of_their_own_system_only() -> None:
@@ -489,15 +494,96 @@ def test_explain_agrees_with_run() -> None:
                 row["status"],
                 row["games"],
             )
-            assert len(explanation.lines) == sum(player in (g.white, g.black) for g in MIXED_GAMES)
+            assert len(explanation.rows) == sum(player in (g.white, g.black) for g in MIXED_GAMES)
 
 
 def test_draws_score_a_half() -> None:
     explanation = SYSTEM_GLICKO2.explain(GLICKO2, MARCH, {}, [game(1, "p", "q", 1)], infos(), "q")
-    assert explanation.lines[0][-1] == 0.5
+    assert explanation.rows[0][-1] == 0.5
     # Equal players who draw: E = 0.5 = s, Δ = 0 and the rating stays 1500.
     assert terms(explanation)["Δ"] == 0
     assert terms(explanation)["r′"] == 1500
+
+
+def test_explanations_say_each_step_with_its_values() -> None:
+    """The paper examples: the four are seeded from priors as of the period itself (no growth); Glicko
+    says c (44.72, choice 2), Glicko-2 says τ, ε and the two iterations Step 5 takes on the example."""
+    one = SYSTEM_GLICKO.explain(GLICKO, MARCH, {}, EXAMPLE_GAMES, example_info("glicko"), "player")
+    assert [s.key for s in said(one)] == ["glicko.prior", "glicko.simultaneous", "glicko.step2"]
+    assert said(one)[0].get("as_of") == "2024-03-01"
+    assert said(one)[1].get("c") == pytest.approx(44.7214, abs=0.0001)
+    two = SYSTEM_GLICKO2.explain(GLICKO2, MARCH, {}, EXAMPLE_GAMES, example_info("glicko2"), "player")
+    assert said(two) == (
+        Statement("glicko.g2.prior", (("as_of", "2024-03-01"),)),
+        Statement("glicko.g2.simultaneous", (("period", "2024-03"), ("tau", 0.5))),
+        Statement("glicko.g2.step5", (("epsilon", 0.000001), ("iterations", 2))),
+        Statement("glicko.g2.steps6_8", (("scale", 173.7178), ("centre", 1500))),
+    )
+
+
+def test_a_grown_rd_is_said_with_its_growth() -> None:
+    """Glicko Step 1(b) from a state of March in June: min(√(50² + 44.72² × 3), 350) = 92.20.
+    Glicko-2, Step 6 alone for April and May: φ = √(0.2878² + 2 × 0.06²) = 0.3001, RD 52.13."""
+    june = MARCH + 3
+    games = [game(1, "p", "q", 1, "2024-06-05")]
+    one = said(SYSTEM_GLICKO.explain(GLICKO, june, {"p": GlickoState(1600.0, 50.0, 20, MARCH)}, games, infos(), "p"))
+    assert one[0].key == "glicko.state.grown"
+    growth = one[0].get("growth")
+    assert isinstance(growth, Statement) and growth.key == "glicko.growth"
+    assert dict(growth.values) == {
+        "rd_before": 50,
+        "c": pytest.approx(44.7214, abs=0.0001),
+        "periods": 3,
+        "cap": 350,
+        "rd": pytest.approx(92.20, abs=0.005),
+    }
+    state = Glicko2State(1600.0, 50.0, 0.06, 20, MARCH)
+    two = said(SYSTEM_GLICKO2.explain(GLICKO2, june, {"p": state}, games, infos(), "p"))
+    assert (two[0].key, two[0].get("periods"), two[0].get("period")) == ("glicko.g2.state.grown", 2, "2024-06")
+    growth = two[0].get("growth")
+    assert isinstance(growth, Statement) and growth.key == "glicko.g2.growth"
+    assert growth.get("phi") == pytest.approx(0.3001, abs=0.0001)
+    assert growth.get("rd") == pytest.approx(52.13, abs=0.005)
+
+
+def _keys(statements: Sequence[Statement]) -> set[str]:
+    """The keys of ``statements`` and of the statements said inside them."""
+    found = set()
+    for statement in statements:
+        found.add(statement.key)
+        found |= _keys([value for _, value in statement.values if isinstance(value, Statement)])
+    return found
+
+
+def test_every_message_is_said() -> None:
+    """Each key of :data:`MESSAGES` is said by some explanation, and none is said that is not in it: a player
+    unrated, seeded from a prior (as of the period, or grown from an older one), or from his state (grown or
+    not), under each system."""
+    old = "2023-03-20"
+    info = infos(
+        {
+            "prior": [prior("glicko", 1700, 80), prior("glicko2", 1700, 80, 0.05)],
+            "old": [prior("glicko", 1700, 80, as_of=old), prior("glicko2", 1700, 80, 0.05, as_of=old)],
+        }
+    )
+    states: dict[str, dict[str, Any]] = {
+        "glicko": {"now": GlickoState(1600.0, 60.0, 5, MARCH), "then": GlickoState(1600.0, 60.0, 5, MARCH - 4)},
+        "glicko2": {
+            "now": Glicko2State(1600.0, 60.0, 0.06, 5, MARCH - 1),
+            "then": Glicko2State(1600.0, 60.0, 0.06, 5, MARCH - 4),
+        },
+    }
+    players = ["new", "prior", "old", "now", "then"]
+    games = [
+        game(n, white, black, 2)
+        for n, (white, black) in enumerate(zip(players, players[1:] + players[:1], strict=True))
+    ]
+    found: set[str] = set()
+    for system, params in ((SYSTEM_GLICKO, GLICKO), (SYSTEM_GLICKO2, GLICKO2)):
+        for player in players:
+            explanation = system.explain(params, MARCH, states[system.family], games, info, player)
+            found |= _keys(explanation.statements)
+    assert found - {TABLE.key} == MESSAGES
 
 
 @pytest.mark.parametrize(

@@ -19,16 +19,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from commands.explanation_text import say
-from projections.explanations import icu_adjusted, icu_said
-from projections.periods import PeriodScheme
-from projections.rules.icu import (
+from projections.rules.common import RatedGame
+from projections.rules.icu.explain import icu_adjusted, icu_said
+from projections.rules.icu.formulas import (
     ICU_1980,
     UNGRADED,
     IcuAdjusted,
     IcuAdjustment,
     IcuAdjustmentError,
     IcuConvergenceError,
-    IcuGame,
     IcuGameError,
     IcuParams,
     IcuPriorError,
@@ -45,6 +44,7 @@ from projections.rules.icu import (
     published,
     state_from_prior,
 )
+from projections.rules.periods import PeriodScheme
 
 SEED = "001_5be2d6f9fab6ed8a.txt"
 YEAR = ICU_1980.periods.index("1980-01")
@@ -64,7 +64,7 @@ def new_player(_: str) -> IcuState:
 
 def run(
     states: Mapping[str, IcuState],
-    games: Sequence[IcuGame],
+    games: Sequence[RatedGame],
     params: IcuParams = ICU_1980,
     period: int = YEAR,
 ) -> IcuRun:
@@ -73,7 +73,7 @@ def run(
 
 def batch(
     player: str, results: Sequence[tuple[int, int]], *, prefix: str = "g"
-) -> tuple[dict[str, IcuState], list[IcuGame]]:
+) -> tuple[dict[str, IcuState], list[RatedGame]]:
     """``player``'s games against graded opponents: (opponent's grading, player's half points) each.
 
     Each opponent is a separate graded player, so every opponent's figure is
@@ -81,11 +81,11 @@ def batch(
     "over 1200" while the player is not).
     """
     states: dict[str, IcuState] = {}
-    games: list[IcuGame] = []
+    games: list[RatedGame] = []
     for i, (grade, points2) in enumerate(results):
         opponent = f"{prefix}{i:02d}-{grade}"
         states[opponent] = graded(grade)
-        games.append(IcuGame(f"{prefix}{i:02d}", player, opponent, points2))
+        games.append(RatedGame(f"{prefix}{i:02d}", player, opponent, points2))
     return states, games
 
 
@@ -161,7 +161,7 @@ def test_regrading_graded_one_game_examples(example: int, opponent: int, points2
     """Seed 001, "Regrading Graded players", the five one-game examples 1)–5)."""
     done = run(
         {"A": graded(1400), "B": graded(opponent)},
-        [IcuGame("g1", "A", "B", points2)],
+        [RatedGame("g1", "A", "B", points2)],
     )
     assert grade_of(done, "A") - 1400 == change, f"example {example}"
 
@@ -290,7 +290,7 @@ def test_graded_player_regraded_by_sixteen_and_four_percent_after_twelve_games()
     states, games = batch("P", results([1500] * 4, wins=0, draws=4))
     first = run({**states, "P": provisional(1500, 8)}, games)
     assert first.states["P"].status == "graded"
-    second = run({"P": first.states["P"], "Q": graded(1500)}, [IcuGame("h1", "P", "Q", 2)], period=YEAR + 1)
+    second = run({"P": first.states["P"], "Q": graded(1500)}, [RatedGame("h1", "P", "Q", 2)], period=YEAR + 1)
     assert grade_of(second, "P") == 1516
     assert second.states["P"].year_games == 1  # a new year
 
@@ -386,7 +386,7 @@ def test_350_cap(difference: int, counted: int) -> None:
 def test_350_cap_in_a_run(opponent: int, change: int) -> None:
     """Seed 001, "Regrading Graded players": 1600 draws with 1900 (4% of 300 = 12), 1950 (350: 14), 2000
     (counted 350: 14, not 16); 1250 (−350: −14), 1200 (counted −350: −14, not −16)."""
-    done = run({"A": graded(1600), "B": graded(opponent)}, [IcuGame("g1", "A", "B", 1)])
+    done = run({"A": graded(1600), "B": graded(opponent)}, [RatedGame("g1", "A", "B", 1)])
     assert grade_of(done, "A") - 1600 == change
 
 
@@ -520,7 +520,7 @@ def test_order_of_grading_provisional_groups() -> None:
     Group 3 uses 1200: (1200 − 400 + 1300 × 5)/6 = 7300/6 = 1216.67 → 1217/6.
     Were the groups taken the other way, 1300/5 would use 1100: 7200/6 = 1200.
     """
-    done = run({"L": provisional(1100, 5), "H": provisional(1300, 5)}, [IcuGame("g1", "L", "H", 2)])
+    done = run({"L": provisional(1100, 5), "H": provisional(1300, 5)}, [RatedGame("g1", "L", "H", 2)])
     assert published(done.states["L"]) == "1200/6"
     assert published(done.states["H"]) == "1217/6"
     assert done.explanations["H"].entries[0].figure == "new"
@@ -533,7 +533,7 @@ def test_order_of_grading_graded_groups() -> None:
     1100: +16 + 4% × 200 = +24 → 1124. 1300 uses 1124: −16 + 4% × (−176) = −23.04 → 1276.96 → 1277.
     With 1100 (the other order) it would be −16 − 8 = −24 → 1276.
     """
-    done = run({"L": graded(1100), "H": graded(1300)}, [IcuGame("g1", "H", "L", 0)])
+    done = run({"L": graded(1100), "H": graded(1300)}, [RatedGame("g1", "H", "L", 0)])
     assert grade_of(done, "L") == 1124
     assert grade_of(done, "H") == 1277
 
@@ -541,7 +541,7 @@ def test_order_of_grading_graded_groups() -> None:
 def test_same_group_uses_old_gradings() -> None:
     """Seed 001, "Order of Grading" (choice 7): within a group, both sides use the gradings before the run:
     1400 beats 1550, both over 1200: +22 and −22."""
-    done = run({"A": graded(1400), "B": graded(1550)}, [IcuGame("g1", "A", "B", 2)])
+    done = run({"A": graded(1400), "B": graded(1550)}, [RatedGame("g1", "A", "B", 2)])
     assert (grade_of(done, "A"), grade_of(done, "B")) == (1422, 1528)
 
 
@@ -552,10 +552,10 @@ def test_unanchored_group_is_reported_by_name() -> None:
     """Seed 001, "Playing Unrated Players" (choice 9): ungraded players with no graded opponent, directly or
     through other ungraded players, cannot be graded; the run names them and does not raise."""
     games = [
-        IcuGame("u1", "C", "A", 2),
-        IcuGame("u2", "B", "A", 1),
-        IcuGame("u3", "Z", "Y", 0),
-        IcuGame("a1", "N", "G", 2),  # an anchored new player beside them
+        RatedGame("u1", "C", "A", 2),
+        RatedGame("u2", "B", "A", 1),
+        RatedGame("u3", "Z", "Y", 0),
+        RatedGame("a1", "N", "G", 2),  # an anchored new player beside them
     ]
     done = run({"G": graded(1500)}, games)
     assert done.unanchored == (("A", "B", "C"), ("Y", "Z"))
@@ -572,12 +572,12 @@ def test_ungraded_group_anchored_through_another_ungraded_player() -> None:
     A drew B, his only game: A = B. B drew A and lost to G 1500: 2B = A + 1500 − 400 = B + 1100,
     so B = 1100 and A = 1100.
     """
-    done = run({"G": graded(1500)}, [IcuGame("u1", "A", "B", 1), IcuGame("a1", "B", "G", 0)])
+    done = run({"G": graded(1500)}, [RatedGame("u1", "A", "B", 1), RatedGame("a1", "B", "G", 0)])
     assert done.unanchored == ()
     assert (done.states["A"].grade, done.states["B"].grade) == (1100, 1100)
 
 
-def three_ungraded() -> tuple[dict[str, IcuState], list[IcuGame]]:
+def three_ungraded() -> tuple[dict[str, IcuState], list[RatedGame]]:
     """X, Y, Z ungraded; G1 1600, G2 1200, G3 1400 graded.
 
     X: drew G1, beat Y.         2 games, W − L = +1: 2X = 1600 + Y + 400
@@ -589,11 +589,11 @@ def three_ungraded() -> tuple[dict[str, IcuState], list[IcuGame]]:
     """
     states = {"G1": graded(1600), "G2": graded(1200), "G3": graded(1400)}
     games = [
-        IcuGame("x1", "X", "G1", 1),
-        IcuGame("x2", "X", "Y", 2),
-        IcuGame("y1", "Y", "Z", 1),
-        IcuGame("y2", "G3", "Y", 2),
-        IcuGame("z1", "G2", "Z", 0),
+        RatedGame("x1", "X", "G1", 1),
+        RatedGame("x2", "X", "Y", 2),
+        RatedGame("y1", "Y", "Z", 1),
+        RatedGame("y2", "G3", "Y", 2),
+        RatedGame("z1", "G2", "Z", 0),
     ]
     return states, games
 
@@ -619,7 +619,7 @@ def test_successive_approximation_two_ungraded() -> None:
     2X = 1500 + 400 + Y and 2Y = 1300 − 400 + X: 4X = 3800 + 900 + X, X = 4700/3 = 1566.67 → 1567;
     Y = (900 + 4700/3)/2 = 3700/3 = 1233.33 → 1233.
     """
-    games = [IcuGame("a", "X", "G1", 2), IcuGame("b", "Y", "X", 1), IcuGame("c", "G2", "Y", 2)]
+    games = [RatedGame("a", "X", "G1", 2), RatedGame("b", "Y", "X", 1), RatedGame("c", "G2", "Y", 2)]
     done = run({"G1": graded(1500), "G2": graded(1300)}, games)
     assert (done.states["X"].grade, done.states["Y"].grade) == (1567, 1233)
 
@@ -673,22 +673,22 @@ def test_successive_approximation_in_the_explanation() -> None:
 # === Determinism ==============================================================
 
 
-def mixed() -> tuple[dict[str, IcuState], list[IcuGame]]:
+def mixed() -> tuple[dict[str, IcuState], list[RatedGame]]:
     """Every group, consistent figures, an unanchored pair, accelerated rules and a bonus, in one run."""
     states, games = three_ungraded()
     states |= {"P1": provisional(900, 5), "P2": provisional(1300, 7), "A": graded(2050, 80), "B": graded(1100)}
     games += [
-        IcuGame("m1", "P1", "X", 2),
-        IcuGame("m2", "P1", "P2", 1),
-        IcuGame("m3", "P1", "B", 2),
-        IcuGame("m4", "P1", "G2", 0),
-        IcuGame("m5", "P1", "A", 2),
-        IcuGame("m6", "A", "P2", 2),
-        IcuGame("m7", "B", "Z", 1),
-        IcuGame("m8", "A", "G1", 2),
-        IcuGame("m9", "A", "G3", 2),
-        IcuGame("n1", "U", "V", 2),
-        IcuGame("n2", "V", "U", 1),
+        RatedGame("m1", "P1", "X", 2),
+        RatedGame("m2", "P1", "P2", 1),
+        RatedGame("m3", "P1", "B", 2),
+        RatedGame("m4", "P1", "G2", 0),
+        RatedGame("m5", "P1", "A", 2),
+        RatedGame("m6", "A", "P2", 2),
+        RatedGame("m7", "B", "Z", 1),
+        RatedGame("m8", "A", "G1", 2),
+        RatedGame("m9", "A", "G3", 2),
+        RatedGame("n1", "U", "V", 2),
+        RatedGame("n2", "V", "U", 1),
     ]
     return states, games
 
@@ -769,8 +769,8 @@ def test_state_from_prior_refuses_what_does_not_fit(grade: int | None, games: in
         state_from_prior(grade, games, status)
 
 
-@pytest.mark.parametrize("game", [IcuGame("g1", "A", "A", 1), IcuGame("g1", "A", "B", 3)])
-def test_refused_games(game: IcuGame) -> None:
+@pytest.mark.parametrize("game", [RatedGame("g1", "A", "A", 1), RatedGame("g1", "A", "B", 3)])
+def test_refused_games(game: RatedGame) -> None:
     with pytest.raises(IcuGameError):
         run({"A": graded(1500), "B": graded(1500)}, [game])
 

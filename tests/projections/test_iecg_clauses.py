@@ -4,7 +4,7 @@ Each test names the clause it checks. Expected numbers are worked out here,
 from the rules' formulas written out with :mod:`math` (the helpers below are
 the test's own transcription of §I.3, §I.4 and §IV.1, not the code under
 test), or are literals with the arithmetic beside them. Unit tests call the
-pure functions of :mod:`projections.rules.iecg`; replay tests build a ledger
+pure functions of :mod:`projections.rules.iecg.formulas`; replay tests build a ledger
 and read lists back through :class:`projections.replay.Projector`.
 """
 
@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from ledger.errors import StartingRatingError
-from projections.registry import IECG_1_7
-from projections.rules.iecg import (
+from projections.rules.iecg import IECG_1_7
+from projections.rules.iecg.formulas import (
     Entry,
     PlayerState,
     correction_factor,

@@ -16,21 +16,14 @@ from datetime import date
 import pytest
 
 from commands.rules_text import format_rules_table
-from projections.periods import PeriodScheme
-from projections.registry import (
-    IECG_PERIODS,
-    IECG_TIMELINE,
-    RULES,
-    UnknownRulesError,
-    describe_rules,
-    get_rules,
-)
-from projections.rules.iecg import (
+from projections.registry import RULES, UnknownRulesError, describe_rules, get_rules
+from projections.rules.common import RatedGame
+from projections.rules.iecg import IECG_PERIODS, IECG_TIMELINE
+from projections.rules.iecg.formulas import (
     Entry,
     IecgParams,
     IecgTimeline,
     PlayerState,
-    RatedGame,
     initial_state,
     is_listed,
     opponent_rating_used,
@@ -38,6 +31,7 @@ from projections.rules.iecg import (
     settle,
     transfer_state,
 )
+from projections.rules.periods import PeriodScheme
 from projections.rules.timeline import TimelineError
 from tests.projections.federation import period_index
 

@@ -17,15 +17,15 @@ def federation(path: Path) -> RatingLedger:
         ledger.register_player(player, f"Player {player}", starting_rating=1500, source="iccf", rated_games=30,
                                reported_on="2024-01-01")  # fmt: skip
     # Registered on 2024-01-02, corrected to thematic (IECG D §2.9.2: not rated) as reported on 2024-01-22.
-    ledger.register_event("S", name="Swiss", type="swiss", start="2024-01-10", end="2024-03-31",
-                          reported_on="2024-01-02")  # fmt: skip
+    ledger.register_tournament("S", name="Swiss", type="swiss", start="2024-01-10", end="2024-03-31",
+                               reported_on="2024-01-02")  # fmt: skip
     ledger.record_game("g1", white="A", black="B", result="1-0", finished="2024-01-20", event="S",
                        reported_on="2024-01-21")  # fmt: skip
-    ledger.correct_event("S", changes={"type": "thematic"}, reason="it was thematic", reported_on="2024-01-22")
+    ledger.correct_tournament("S", changes={"type": "thematic"}, reason="it was thematic", reported_on="2024-01-22")
     # A thematic event reported only on 2024-05-01, its game reported on 2024-02-02 (before it: known, as a game
     # of no event, until the event was reported).
-    ledger.register_event("T", name="Thematic", type="thematic", start="2024-02-01", end="2024-02-28",
-                          reported_on="2024-05-01")  # fmt: skip
+    ledger.register_tournament("T", name="Thematic", type="thematic", start="2024-02-01", end="2024-02-28",
+                               reported_on="2024-05-01")  # fmt: skip
     ledger.record_game("g2", white="C", black="D", result="1-0", finished="2024-02-01", event="T",
                        reported_on="2024-02-02")  # fmt: skip
     return ledger

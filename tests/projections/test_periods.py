@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from projections.periods import DatedPeriodScheme, PeriodError, PeriodScheme
 from projections.registry import get_rules
+from projections.rules.periods import DatedPeriodScheme, PeriodError, PeriodScheme
 from tests.projections.federation import RULES, Federation
 
 SCHEME = get_rules(RULES).periods

@@ -23,8 +23,10 @@ import pytest
 from ledger.errors import LedgerError
 from projections.registry import get_rules
 from projections.replay import Projector
-from projections.rules import iecg, iecg_system
-from projections.rules.iecg import IecgParams, PlayerState, RatedGame
+from projections.rules.common import RatedGame
+from projections.rules.iecg import formulas as iecg
+from projections.rules.iecg import system as iecg_system
+from projections.rules.iecg.formulas import IecgParams, PlayerState
 from tests.projections.federation import Federation
 
 LABELS = [f"2021-{m:02d}" for m in range(1, 13, 2)]

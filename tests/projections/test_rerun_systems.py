@@ -251,7 +251,7 @@ class Club:
         start = first + timedelta(days=self.rng.randrange(max(1, (last - first).days - 50)))
         end = min(last, start + timedelta(days=self.rng.randrange(35, 50)))
         kind = self.rng.choice(("swiss", "round-robin", "thematic", "friendly-match", "match"))
-        self.ledger.register_event(
+        self.ledger.register_tournament(
             f"E{number}",
             name=f"Event {number}",
             type=kind,
@@ -372,7 +372,7 @@ def change(kind: int, club: Club) -> None:
     elif kind == 12:  # an event's end, mode or rate of play corrected: its games move, or change lists
         event = rng.choice(club.events)[0]
         if event in club.void_events:
-            ledger.restore_event(event, reason="t")
+            ledger.restore_tournament(event, reason="t")
             club.void_events.remove(event)
         fact = rng.choice(("end", "mode", "rate_of_play", "type"))
         value: Any = {
@@ -381,13 +381,13 @@ def change(kind: int, club: Club) -> None:
             "rate_of_play": rng.choice(STANDARD[:2] + RAPID + BLITZ),
             "type": rng.choice(("swiss", "thematic", "friendly-match")),
         }[fact]
-        ledger.correct_event(event, changes={fact: value}, reason="t")
+        ledger.correct_tournament(event, changes={fact: value}, reason="t")
     elif kind == 13:  # an event voided (its games no longer count), or one restored
         if club.void_events and rng.random() < 0.5:
-            ledger.restore_event(club.void_events.pop(0), reason="t")
+            ledger.restore_tournament(club.void_events.pop(0), reason="t")
         else:
             event = rng.choice([e for e, _, _ in club.events if e not in club.void_events])
-            ledger.void_event(event, reason="t")
+            ledger.void_tournament(event, reason="t")
             club.void_events.append(event)
     elif kind == 14:  # a group's player merged into a rated one (his games become the other's), or unmerged
         if club.merged and rng.random() < 0.4:

@@ -12,15 +12,16 @@ views), independently of any real system.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
 
 from projections import registry
-from projections.periods import PeriodScheme
-from projections.rules.common import Explanation, Game, PeriodRun, PlayerInfo, System, points
+from projections.rules.common import Game, PeriodRun, PlayerInfo, System, Working, points
+from projections.rules.explanation import of_system
+from projections.rules.periods import PeriodScheme
 from tests.projections.federation import Federation
 
 
@@ -71,12 +72,12 @@ def toy_explain(
     games: Sequence[Game],
     info: Callable[[str], PlayerInfo],
     player: str,
-) -> Explanation:
+) -> Working:
     mine = [g for g in games if player in (g.white, g.black)]
     if not mine:
         raise LookupError(f"{player} played no toy game")
     before = states.get(player)
-    return Explanation(
+    return Working(
         (("rating", None if before is None else before.rating),),
         ("game", "score"),
         tuple((g.game, points(g, player)) for g in mine),
@@ -97,7 +98,7 @@ TOY = System("toy", ("rating", "status", "games"), toy_run, toy_row, toy_explain
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
     params = ToyParams("toy", PeriodScheme(months=1, rules_clause="toy"))
     monkeypatch.setitem(registry.RULES, "toy", params)
-    monkeypatch.setitem(registry.SYSTEMS, "toy", registry.adapted(TOY))
+    monkeypatch.setitem(registry.SYSTEMS, "toy", replace(TOY, explain=of_system(TOY.explain)))
     SEEN.clear()
     INFOS.clear()
 

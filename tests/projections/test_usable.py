@@ -1,4 +1,4 @@
-"""Stored facts a replay cannot use are withheld by the fold, named, and neutralised by later facts (issue 10 §3)."""
+"""Stored facts a replay cannot use are withheld by the fold, named, and neutralised by later facts."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ def test_a_game_dated_year_one_is_withheld_its_amendments_ignored_and_a_void_neu
 
 
 def test_a_correction_that_makes_a_withheld_game_usable_folds_it_from_its_report() -> None:
-    """Issue 22 §4: as a correction of a withheld registration does (issue 10 §3)."""
+    """A correction makes a withheld game usable, as a correction of a withheld registration does."""
     from projections.facts import Knowledge
 
     correction = record(4, "GameCorrected", game="g1", changes={"finished": "2024-01-06"}, reason="r",
@@ -114,7 +114,7 @@ def test_a_correction_that_makes_a_withheld_game_usable_folds_it_from_its_report
 
 
 def test_a_drawn_forfeit_is_withheld_until_a_correction_makes_it_a_win() -> None:
-    """Issue 22 §4: a forfeit is a win for one player (IECG §VIII.3); a drawn one broke every crosstable."""
+    """A forfeit is a win for one player (IECG §VIII.3); a drawn one broke every crosstable."""
     facts = folded(*BASE, game(3, "g1", "A", "B", result="1/2-1/2", forfeit="arbiter"))
     assert facts.unusable == {
         3: "position 3 (GameRecorded g1): result 1/2-1/2 with forfeit 'arbiter': a forfeit is a win for one player, "
@@ -131,7 +131,7 @@ def test_a_drawn_forfeit_is_withheld_until_a_correction_makes_it_a_win() -> None
 
 
 def test_a_correction_that_would_draw_a_forfeit_in_some_view_is_withheld() -> None:
-    """Issue 22 §4: g1 is drawn; a correction to 1-0 (reported 2024-03-01), then, entered later but reported
+    """Game g1 is drawn; a correction to 1-0 (reported 2024-03-01), then, entered later but reported
     earlier (2024-02-01), an arbiter's forfeit: from 2024-03-01 on the game is 1-0 by forfeit, but as known from
     2024-02-01 to 2024-03-01 it would be a drawn forfeit."""
     win = record(4, "GameCorrected", game="g1", changes={"result": "1-0"}, reason="r", reported_on="2024-03-01")
@@ -270,7 +270,7 @@ def event(position: int, event_id: str, **more: Any) -> LogRecord:
 
 
 def test_an_event_out_of_bounds_is_withheld_and_its_void_neutralises_it_and_its_games() -> None:
-    """Issue 12 §1 with issue 10 §3: a stored event whose facts the ledger would refuse is withheld, named with
+    """A stored event whose facts the ledger would refuse is withheld, named with
     its remedy; its games are rated as no event's until a void neutralises it, and then not at all."""
     bad = event(3, "E", type="blitz-open", end="2023-12-31")
     played = game(4, "g1", "A", "B", event="E", mode=None, class_version=2)

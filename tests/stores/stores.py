@@ -1,4 +1,4 @@
-"""The stores a ledger lives in, as the contract suite sees them (issue 15 §2).
+"""The stores a ledger lives in, as the contract suite sees them.
 
 Each :class:`Store` gives a ``--db`` value, the raw rows of its log, and a way to run SQL on it by
 hand (the tamperings ``verify`` must catch). SQL is written once, in SQLite's dialect, and run on

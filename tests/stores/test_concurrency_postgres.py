@@ -1,4 +1,4 @@
-"""Several offices writing one PostgreSQL ledger at once (issue 15 §3).
+"""Several offices writing one PostgreSQL ledger at once.
 
 - Four offices record 500 games each at once, a few of them game ids another office records too,
   while a fifth process lists in a loop: every game stored once, no error but the refusals of the
@@ -365,7 +365,7 @@ def test_four_offices_record_at_once_while_a_fifth_lists(tmp_path: Path) -> None
         replays: dict[int, str] = {}
         for row in lists:
             if row["crash"] is None and row["exit"] == 1 and row["stderr"].startswith(NO_GAMES_YET):
-                # issue 22 §5: `list` takes `export`'s periods, none before the ledger's first game; so a
+                # `list` takes `export`'s periods, none before the ledger's first game; so a
                 # list refused for want of one may only come before every list printed
                 assert not replays, row
                 continue

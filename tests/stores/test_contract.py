@@ -1,4 +1,4 @@
-"""One contract, every store (issue 15 §2): the ledger's behaviour, run once on SQLite and once on PostgreSQL.
+"""One contract, every store: the ledger's behaviour, run once on SQLite and once on PostgreSQL.
 
 :class:`LedgerContract` holds the tests; :class:`TestSQLite` and :class:`TestPostgreSQL` give it a store,
 as eventsourcing runs one recorder test case per store. The expected ratings are worked by hand in
@@ -328,7 +328,7 @@ def test_copy_moves_a_ledger_to_postgresql_and_back(tmp_path: Path, central: Pos
         assert office.ok(*args).output == local.ok(*args).output
     office.game("G5", "A", "D", "1-0", "2024-02-02")
     back = Ratings(SQLiteStore(tmp_path / "back.db"), cache)
-    local.refused("copy", "--from", central.db, "--to", local.store.db, message="is the ledger")  # issue 22 §1
+    local.refused("copy", "--from", central.db, "--to", local.store.db, message="is the ledger")  # never onto a ledger
     assert office.ok("copy", "--to", back.store.db).output.startswith(f"copied {central.db} to {back.store.db}: 12")
     assert back.store.rows() == central.rows()
     assert back.ok("verify").output.splitlines()[0].startswith("the log of 12 events matches")

@@ -1,4 +1,4 @@
-"""The crosstable of an event (projections.rules.crosstable): C §9A, C §14 and rating rules §VIII.3.
+"""The crosstable of an event (projections.rules.iecg.crosstable): C §9A, C §14 and rating rules §VIII.3.
 
 Every expected value is worked by hand in the comments, from the IECG Rules and Regulations 5.1a
 (seed 002) and the rating rules' D(p) = −400·log10((1−p)/p) (seed 000 §I.4), with the logarithms
@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from projections.rules.crosstable import (
+from projections.rules.iecg.crosstable import (
     CrosstableParams,
     EventGame,
     GridGame,

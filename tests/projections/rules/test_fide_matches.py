@@ -1,5 +1,6 @@
-"""FIDE matches (issue 12 §2): games after a match was decided, and matches with an unrated player
-(projections.rules.fide, :func:`select` and :func:`match_excluded`, choice 14 of the module).
+"""FIDE matches (FIDE B.02 2024 §6.1–6.2): games after a match was decided, and matches with an unrated
+player (projections.rules.fide.system, :func:`select` and :func:`match_excluded`; choice 14 of
+projections.rules.fide).
 
 The clauses, as worked by hand below:
 
@@ -33,11 +34,10 @@ from projections.rules.fide import (
     FIDE_TIMELINE,
     SYSTEM,
     FideParams,
-    FideState,
     Rules,
-    match_excluded,
-    select,
 )
+from projections.rules.fide.formulas import FideState
+from projections.rules.fide.system import match_excluded, select
 
 MAY = FIDE_PERIODS.index("2024-05")
 

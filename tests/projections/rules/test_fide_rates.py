@@ -38,13 +38,10 @@ from projections.rules.fide import (
     FIDE_TIMELINE,
     SYSTEM,
     FideParams,
-    FideState,
     FideTimeline,
-    admits,
-    excluded,
-    list_of_time_control,
-    rated_games,
 )
+from projections.rules.fide.formulas import FideState, list_of_time_control
+from projections.rules.fide.system import admits, excluded, rated_games
 from projections.rules.timeline import TimelineError
 
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from projections.rules.iecg_entry import (
+from projections.rules.iecg.entry import (
     ClassRight,
     Decision,
     EntryRules,
@@ -25,7 +25,7 @@ from projections.rules.iecg_entry import (
     ticket_status,
     tickets_earned,
 )
-from projections.rules.iecg_entry import Entry as EntryMade
+from projections.rules.iecg.entry import Entry as EntryMade
 
 D = date
 EARLY = D(1999, 1, 1)

@@ -14,10 +14,16 @@ from fractions import Fraction
 
 import pytest
 
-from projections.rules import ecf_grading, icu
-from projections.rules.common import Game, PlayerInfo
-from projections.rules.ecf_grading import ECF_GRADING, EcfConvergenceError, EcfState, consistent_estimates
-from projections.rules.icu import ICU_1980, IcuConvergenceError, IcuGame, IcuState, consistent_gradings
+from projections.rules.common import Game, PlayerInfo, RatedGame
+from projections.rules.ecf_grading import ECF_GRADING, SYSTEM
+from projections.rules.ecf_grading.formulas import EcfConvergenceError, EcfState, PeriodWork, consistent_estimates
+from projections.rules.icu import formulas as icu
+from projections.rules.icu.formulas import (
+    ICU_1980,
+    IcuConvergenceError,
+    IcuState,
+    consistent_gradings,
+)
 from projections.rules.solver import ConvergenceError, components, solve
 
 Y2011 = ECF_GRADING.periods.index("2011-01")
@@ -177,7 +183,7 @@ def ladder(rungs: int) -> list[tuple[str, str, str, int]]:
     return games
 
 
-def ecf_run(rungs: int) -> tuple[dict[str, float], dict[str, int], ecf_grading._Work]:
+def ecf_run(rungs: int) -> tuple[dict[str, float], dict[str, int], PeriodWork]:
     states = {
         "G": EcfState(100, 100, 0, "graded", 30, "A", None, ()),
         "H": EcfState(180, 180, 0, "graded", 30, "A", None, ()),
@@ -187,10 +193,10 @@ def ecf_run(rungs: int) -> tuple[dict[str, float], dict[str, int], ecf_grading._
     def info(player: str) -> PlayerInfo:
         return PlayerInfo(player, None, 1500, "test", ())
 
-    work = ecf_grading._Work(ECF_GRADING, Y2011, states, games, info)
+    work = PeriodWork(ECF_GRADING, Y2011, states, games, info)
     grades = {
         who: state.unenhanced
-        for who, state in ecf_grading.run_period(ECF_GRADING, Y2011, states, games, info).changed.items()
+        for who, state in SYSTEM.run(ECF_GRADING, Y2011, states, games, info).changed.items()
         if state.status == "estimated" and state.unenhanced is not None
     }
     return {who: float(e) for who, e in work.estimates.items()}, grades, work
@@ -224,7 +230,7 @@ def test_ecf_a_group_of_3000_gives_the_figures_of_six() -> None:
 
 def icu_run(rungs: int) -> tuple[dict[str, int | None], icu.IcuRun]:
     states = {"G": IcuState(1500, 30, "graded"), "H": IcuState(1300, 30, "graded")}
-    games = [IcuGame(gid, white, black, points2) for gid, white, black, points2 in ladder(rungs)]
+    games = [RatedGame(gid, white, black, points2) for gid, white, black, points2 in ladder(rungs)]
     done = icu.grade_period(ICU_1980, 0, states, games, lambda who: icu.UNGRADED)
     return {who: state.grade for who, state in done.states.items() if who not in states}, done
 

@@ -1,0 +1,99 @@
+"""``ratings history``: a player's figures after every period, as a table or a chart, read-only."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import click
+
+from commands import output, params
+from commands.context import Context, pass_context, refusals
+from commands.listing import headings
+from commands.options import known_at_option, known_date
+from projections import systems
+from projections.registry import RULES, get_rules, system_for
+
+
+@click.command()
+@click.argument("player_id", metavar="P")
+@click.option(
+    "--rules",
+    "rules",
+    required=True,
+    multiple=True,
+    type=params.Choice(sorted(RULES)),
+    help="The rules version (repeatable with --plot: a line of the chart each).",
+)
+@known_at_option
+@click.option(
+    "--plot",
+    "plot",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="Also draw the history as a chart: FILE ending in .svg or .png.",
+)
+@pass_context
+def history(obj: Context, player_id: str, rules: tuple[str, ...], known_at: str | None, plot: str | None) -> None:
+    """Show a player's rating after every period he was rated in.
+
+    With --plot, also draw it as a chart, one line for each --rules; with several --rules,
+    each one's table is printed under its name.
+
+    \b
+    Example:
+        ratings history 1001 --rules iecg-1.7
+        ratings history 1001 --rules iecg-1.7 --known-at 2024-03-01
+        ratings history 1001 --rules fide-2024 --rules glicko2 --plot 1001.svg
+    """
+    from commands.chart import Series, check_plot, history_scene, write_chart  # history's own: not list's
+
+    if len(rules) > 1 and plot is None:
+        raise click.UsageError("several --rules draw one chart: give --plot FILE.svg or FILE.png, or one --rules")
+    twice = sorted({r for r in rules if rules.count(r) > 1})
+    if twice:
+        raise click.UsageError(f"--rules {twice[0]} is given twice")
+    if plot is not None:
+        check_plot(plot)
+    texts: list[str] = []
+    series: list[Series] = []
+    with refusals(obj):
+        if plot is not None:  # never onto the ledger or its projections file
+            obj.output(plot, "--plot")
+        known = known_date(known_at)
+        ratings = obj.ratings()
+        for one in rules:
+            params = get_rules(one)
+            system = system_for(params)
+            found = ratings.history(player_id, one, known)
+            heading = f"{one}:\n" if len(rules) > 1 else ""
+            if not found:
+                texts.append(f"{heading}{player_id} has no {system.rated} games under {one}\n")
+                series.append(Series(one, ()))
+                continue
+            info = systems.player_info(ratings.projector.view(known))(player_id)
+            rows = systems.history_rows(params, system, player_id, found, info)
+            keys = systems.history_keys(system)
+            texts.append(heading + output.table(rows, keys, headings(system, keys)))
+            series.append(Series(one, chart_points(rows)))
+        if plot is not None:
+            name = ratings.name(player_id, known)
+    if plot is not None:  # the chart first: a chart that cannot be written refuses the command, tables and all
+        write_chart(plot, history_scene(series, f"{player_id} {name}: rating history"))
+    click.echo("\n".join(texts), nl=False)
+    if plot is not None:
+        click.echo(f"chart written to {plot}", err=True)
+
+
+def chart_points(rows: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, float], ...]:
+    """The (period, rating) of each row of ``history`` that shows a rating (its ``rating``, or an ICU ``grade``).
+
+    >>> chart_points([{"period": "2024-01", "rating": 1997}, {"period": "2024-03", "rating": None}])
+    (('2024-01', 1997),)
+    """
+    found: list[tuple[str, float]] = []
+    for row in rows:
+        value = row.get("rating", row.get("grade"))
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            found.append((str(row["period"]), value))
+    return tuple(found)

@@ -1,0 +1,281 @@
+"""The tournament's facts (a tournament, a match, an IECG group: the CLI calls it an event): its registration
+and its corrections, voids and restorations, its pairings, withdrawals from it (IECG C §9) and entries into it
+(IECG D §2.4–2.8); and what a game asks of the tournament it names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ledger import values
+from ledger.corrections import Corrections, Kind
+from ledger.errors import (
+    DuplicateEventError,
+    DuplicateGameError,
+    DuplicateWithdrawalError,
+    InvalidValueError,
+    LedgerError,
+    UnknownEventError,
+    VoidError,
+)
+from ledger.events import (
+    TOURNAMENT_FIELDS,
+    Tournament,
+    TournamentEntered,
+    TournamentPaired,
+    TournamentRegistered,
+    TournamentWithdrawn,
+    tournament_key,
+)
+from ledger.players import Players
+from ledger.store import LogRecord
+
+
+def _unknown(tournament: str) -> LedgerError:
+    return UnknownEventError(f"unknown event {tournament!r}: register it first (ratings event register)")
+
+
+TOURNAMENT = Kind(Tournament, "event", "event", tournament_key, _unknown)
+"""Tournaments, as the application finds them to correct, void and restore (refusals call them events)."""
+
+
+class Tournaments(Players, Corrections):
+    """The tournament's facts, and the checks a game makes of its tournament."""
+
+    _tournaments_seen: dict[str, dict[str, Any]] | None = None
+    """While an import checks its rows: the tournaments its rows named, as looked up once."""
+
+    def tournament(self, tournament: str) -> Tournament:
+        """The registered tournament ``tournament`` (void or not), or refuse naming it."""
+        return self.find(TOURNAMENT, tournament)
+
+    # --- what a game asks of its tournament -----------------------------------------------------------------
+
+    def check_in_tournament(self, tournament: str, finished: str) -> str:
+        """The id of the registered tournament a game of ``finished`` names: it counts, and the game is within
+        its dates."""
+        tournament = values.check_id(tournament, "event")
+        found = self.tournament_facts(tournament)
+        start, end = found.get("start"), found.get("end")
+        if isinstance(start, str) and finished < start:
+            raise InvalidValueError(f"the game finished on {finished}, before event {tournament!r} started on {start}")
+        if isinstance(end, str) and finished > end:
+            raise InvalidValueError(f"the game finished on {finished}, after event {tournament!r} ended on {end}")
+        return tournament
+
+    def tournament_facts(self, tournament: str) -> dict[str, Any]:
+        """The facts of a registered tournament that counts, as corrected (cached for an import's rows)."""
+        seen = self._tournaments_seen
+        cached = seen.get(tournament) if seen is not None else None
+        if cached is not None:
+            return cached
+        found = self.aggregate(tournament_key(tournament), Tournament)
+        if found is None:
+            raise _unknown(tournament)
+        if found.voided:
+            raise VoidError(f"event {tournament!r} is void: restore it before recording its games")
+        if seen is not None:
+            seen[tournament] = found.facts
+        return found.facts
+
+    # --- registration ---------------------------------------------------------------------------------------
+
+    def register_tournament(
+        self,
+        tournament: str,
+        *,
+        name: str,
+        type: str,
+        start: str,
+        end: str | None = None,
+        rate_of_play: str | None = None,
+        mode: str | None = None,
+        rating_class: str | None = None,
+        rounds: int | None = None,
+        site: str | None = None,
+        federation: str | None = None,
+        reported_on: str | None = None,
+    ) -> dict[str, Any]:
+        """Register a tournament (a match, an IECG group); refused for an id already registered.
+
+        Returns its facts as recorded.
+        """
+        tournament = values.check_id(tournament, "event")
+        reported = self.reported_day(reported_on).isoformat()
+        given = (name, type, start, end, rate_of_play, mode, rating_class, rounds, site, federation)
+        aggregate = self.new_tournament(tournament, dict(zip(TOURNAMENT_FIELDS, given, strict=True)), reported)
+        duplicate = DuplicateEventError(f"event {tournament!r} is already registered")
+        if self.aggregate(tournament_key(tournament), Tournament) is not None:
+            raise duplicate
+        self._save_new(aggregate, duplicate)
+        return dict(aggregate.facts)
+
+    def new_tournament(self, tournament: str, given: Mapping[str, Any], reported: str) -> Tournament:
+        """The aggregate of a new tournament of id ``tournament`` (checked) with the facts ``given`` (one of each
+        of :data:`~ledger.events.TOURNAMENT_FIELDS`), checked as :meth:`register_tournament` checks them, to be
+        saved."""
+        facts = {field: self._tournament_value(field, given[field]) for field in TOURNAMENT_FIELDS}
+        self._check_dates(tournament, facts)
+        return Tournament._create(
+            TournamentRegistered, event=tournament, **facts, reported_on=reported, recorded_by=self.user
+        )
+
+    def _tournament_value(self, field: str, value: Any) -> Any:
+        """A tournament's fact, checked (:func:`ledger.values.check_event_fact`); a date given as text is read
+        and must not be after today."""
+        if field in ("start", "end") and isinstance(value, str) and value:
+            return self.past_day(value, f"{field} date").isoformat()
+        if field in ("name", "site") and value not in (None, ""):  # free text, recorded as given
+            values.check_free_text(value, "event name" if field == "name" else "site")
+        return values.check_event_fact(field, value)
+
+    @staticmethod
+    def _check_dates(tournament: str, facts: Mapping[str, Any]) -> None:
+        start, end = facts["start"], facts["end"]
+        if end is not None and end < start:
+            raise InvalidValueError(f"event {tournament!r} would end on {end}, before it starts on {start}")
+
+    # --- correcting, voiding and restoring ------------------------------------------------------------------
+
+    def correct_tournament(
+        self,
+        tournament: str,
+        *,
+        changes: Mapping[str, Any],
+        reason: str,
+        reported_on: str | None = None,
+        dry_run: bool = False,
+    ) -> list[LogRecord]:
+        """Correct facts of a registered tournament (a new event in the log; the registration is never edited).
+
+        A game recorded in the tournament keeps naming it: a correction of its dates is not checked against them
+        (its games are in the log, not in the aggregate; a game outside its tournament's dates is rated in its
+        own period). With ``dry_run`` nothing is written and the event is returned as it would be stored.
+        """
+        aggregate, reason, reported = self.open_correction(TOURNAMENT, tournament, changes, reason, reported_on)
+        corrected = dict(aggregate.facts)
+        for field, value in changes.items():
+            corrected[field] = self._tournament_value(field, value)
+        self._check_dates(aggregate.tournament, corrected)
+        _, stated = self.differences(aggregate, changes, corrected)
+        self.correct_with(aggregate, stated, reason, reported)
+        return self.save_or_preview(aggregate, dry_run=dry_run)
+
+    def void_tournament(
+        self, tournament: str, *, reason: str, reported_on: str | None = None, dry_run: bool = False
+    ) -> list[LogRecord]:
+        """Void a tournament registered in error: it and every game naming it no longer count."""
+        return self._void_or_restore(TOURNAMENT, tournament, True, reason, reported_on, dry_run)
+
+    def restore_tournament(
+        self, tournament: str, *, reason: str, reported_on: str | None = None, dry_run: bool = False
+    ) -> list[LogRecord]:
+        """Restore a voided tournament: it and its games count again."""
+        return self._void_or_restore(TOURNAMENT, tournament, False, reason, reported_on, dry_run)
+
+    # --- pairings, withdrawals and entries ------------------------------------------------------------------
+
+    def pair_in_tournament(
+        self, tournament: str, *, round: int, white: str, black: str, reported_on: str | None = None
+    ) -> None:
+        """Record a pairing of the tournament: ``white`` against ``black`` in round ``round``, a game to be
+        played (a pairing with no game is unfinished: a withdrawal forfeits it, IECG C §9A)."""
+        aggregate = self.tournament(tournament)
+        name = aggregate.tournament
+        if aggregate.voided:
+            raise VoidError(f"event {name!r} is void: restore it before pairing its players")
+        number = values.check_whole(round, "round", values.ROUNDS)
+        white, black = self.check_opponents(white, black, self.player_counts)
+        reported = self._after_report(aggregate.reported_on, reported_on, f"event {name!r}", "pairing")
+        if (number, white, black) in aggregate.pairings:
+            raise DuplicateGameError(f"{white} v {black} is already paired in round {number} of {name!r}")
+        aggregate.trigger_event(
+            TournamentPaired,
+            event=name,
+            round=number,
+            white=white,
+            black=black,
+            reported_on=reported,
+            recorded_by=self.user,
+        )
+        self.save(aggregate)
+
+    def withdraw_from_tournament(
+        self, player: str, *, tournament: str, on: str, silent: bool = False, reported_on: str | None = None
+    ) -> None:
+        """Record a player's withdrawal from a registered tournament (IECG C §9): his unfinished pairings are
+        forfeited in the score table (C §9A); his games are rated as their facts say (a withdrawal forfeit
+        never, §VIII.2)."""
+        player = values.check_id(player, "player id")
+        self.counting_player(player)
+        aggregate = self.tournament(tournament)
+        name = aggregate.tournament
+        if aggregate.voided:
+            raise VoidError(f"event {name!r} is void")
+        day, reported = self.dated(on, "withdrawal date", reported_on)
+        if day.isoformat() < aggregate.facts["start"]:
+            raise InvalidValueError(
+                f"withdrawal date {day.isoformat()} is before event {name!r} started on {aggregate.facts['start']}"
+            )
+        if player in aggregate.withdrawn:
+            raise DuplicateWithdrawalError(f"player {player!r} already withdrew from event {name!r}")
+        aggregate.trigger_event(
+            TournamentWithdrawn,
+            event=name,
+            player=player,
+            on=day.isoformat(),
+            silent=silent,
+            reported_on=reported.isoformat(),
+            recorded_by=self.user,
+        )
+        self.save(aggregate)
+
+    def enter_tournament(
+        self, player: str, *, tournament: str, on: str, ticket: str | None = None, reported_on: str | None = None
+    ) -> None:
+        """Record a player's entry into an IECG group on ``on`` (IECG Rules and Regulations 5.1a, D §2.4–2.5),
+        using the promotion ticket won in the group ``ticket`` (D §2.4c, §2.5c, §2.5f, §2.8.5), or none. A fact,
+        not a decision: whether he may enter (D §2.4–2.8, C §9) is :mod:`projections.eligibility`'s, asked before
+        recording it."""
+        player = values.check_id(player, "player id")
+        self.counting_player(player)
+        aggregate = self.tournament(tournament)
+        name = aggregate.tournament
+        if aggregate.voided:
+            raise VoidError(f"event {name!r} is void")
+        kind, klass = aggregate.facts["type"], aggregate.facts["rating_class"]
+        if kind not in ("class", "quad", "invitational"):
+            raise InvalidValueError(
+                f"event {name!r} is a {kind} event: only IECG class, quad and invitational groups are entered "
+                "(D §2.4, §2.5, §2.8)"
+            )
+        if klass is None:
+            raise InvalidValueError(
+                f"event {name!r} has no class (D §2.4a, §2.5a): correct it first "
+                f"(ratings event correct {name} --class M|1|2|3|N --reason TEXT)"
+            )
+        day, reported = self.dated(on, "entry date", reported_on)
+        end = aggregate.facts["end"]
+        if end is not None and day.isoformat() > end:
+            raise InvalidValueError(f"entry date {day.isoformat()} is after event {name!r} ended on {end}")
+        for entrant, entered, _ in aggregate.entries:
+            if entrant == player:
+                raise LedgerError(f"player {player!r} already entered event {name!r} on {entered}")
+        if ticket is not None:
+            origin = self.tournament(ticket)
+            ticket = origin.tournament
+            if ticket == name:
+                raise InvalidValueError(f"the entry into {name!r} cannot use a ticket won in {name!r} itself")
+            if origin.voided:
+                raise VoidError(f"event {ticket!r}, whose ticket the entry would use, is void")
+        aggregate.trigger_event(
+            TournamentEntered,
+            event=name,
+            player=player,
+            on=day.isoformat(),
+            ticket=ticket,
+            reported_on=reported.isoformat(),
+            recorded_by=self.user,
+        )
+        self.save(aggregate)

@@ -1,0 +1,115 @@
+"""The one explanation: why a player has his rating after one period, under any system.
+
+One frozen value of plain values for every rules system: the player's terms
+before the period, a table (a line a game), the period's summary terms, his
+terms after it, and what is said about the run, in order, as *statements*: a
+message key and its values (``Statement("iecg.new_player", (("rating", 1500),))``).
+The words of each key live beside the renderer (:mod:`commands.explanation_text`),
+not here and not in the rating run; so a rules module may build this value
+without a word of English, and this module imports no rules module but the
+shared :data:`Cell`.
+
+The renderer prints the statements in order, one line each, and the table
+where a :data:`TABLE` statement stands; what differs between systems (which
+statements, which columns, how a column's cells are printed) is carried by the
+value, never by a branch on the system.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, TypeAlias
+
+from projections.rules import common
+from projections.rules.common import Cell
+
+Terms: TypeAlias = tuple[tuple[str, Cell], ...]
+"""Named figures, in order: ``(("rating", 1500), ("RD", 200.0))``; empty when there are none (not rated)."""
+
+Value: TypeAlias = "Cell | Terms | Statement"
+"""A statement's value: a figure, named figures, or a statement said inside it (a player's status...)."""
+
+
+class Statement(NamedTuple):
+    """One thing said about the run: a message key and its named values.
+
+    >>> Statement("iecg.new_player", (("rating", 1500),)).get("rating")
+    1500
+    """
+
+    key: str
+    """The message: ``iecg.new_player``, ``icu.after``, ``after``...; its words are the renderer's."""
+    values: tuple[tuple[str, Value], ...] = ()
+    """The figures the message names, in order."""
+
+    def get(self, name: str) -> Value:
+        """The value named ``name`` (:class:`KeyError` if the statement has none)."""
+        for key, value in self.values:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+
+TABLE = Statement("table")
+"""Where the table (:attr:`Explanation.columns`, :attr:`Explanation.rows`) is printed."""
+
+BLANK = Statement("blank")
+"""An empty line."""
+
+
+class Column(NamedTuple):
+    """A column of the table: its heading, and how its cells are printed (``style``).
+
+    The styles (the renderer's): ``figure``, as the system rounded it (None
+    nothing, a float without trailing zeros), aligned left; ``plain``, as it
+    is, numbers aligned right; ``expected``, four decimals; ``change``, signed,
+    two decimals; ``result``, half points 2, 1, 0 as ``1``, ``½``, ``0``;
+    ``iecg.cut_off``, whether the IECG 1.7 §III.8 cut-off applied.
+    """
+
+    heading: str
+    style: str = "figure"
+
+
+class Explanation(NamedTuple):
+    """Why ``player`` has his rating on the list of ``period`` under ``rules``, in the system's own terms."""
+
+    rules: str
+    period: str
+    player: str
+    before: Terms
+    """His terms on the list before the period (empty: not rated)."""
+    columns: tuple[Column, ...]
+    """The table's columns (a game a row): ("game", "opponent", "R(opp)", "used", "score", "We", "Δ")..."""
+    rows: tuple[tuple[Cell, ...], ...]
+    """One row a game (or a made-up game), one cell a column."""
+    terms: Terms
+    """The period's summary terms: ("K", 20), ("Σ(W−We)", -0.42)..."""
+    after: Terms
+    """His terms after the period, as published."""
+    statements: tuple[Statement, ...]
+    """What is said, in order, a line each (:data:`TABLE` where the table goes)."""
+
+
+def from_system(x: common.Working, rules: str, period: str, player: str) -> Explanation:
+    """A system's explanation: his terms before, a line a game, the period's terms, after, the notes."""
+    said = [Statement("before", (("terms", x.before),)) if x.before else Statement("before.not_rated")]
+    said.append(TABLE if x.lines else Statement("no_rated_games"))
+    if x.terms:
+        said.append(Statement("period_terms", (("terms", x.terms),)))
+    said.append(Statement("after", (("terms", x.after),)) if x.after else Statement("after.not_rated"))
+    said += [Statement("note", (("text", note),)) for note in x.notes]
+    columns = tuple(Column(heading) for heading in x.columns)
+    return Explanation(rules, period, player, x.before, columns, x.lines, x.terms, x.after, tuple(said))
+
+
+def of_system(explain: common.Explain) -> Callable[..., Explanation]:
+    """A rules module's explain (:class:`projections.rules.common.Working`) giving the one explanation."""
+
+    def explained(
+        params: Any, index: int, states: Mapping[str, Any], games: Sequence[common.Game], info: common.Info, player: str
+    ) -> Explanation:
+        found = explain(params, index, states, games, info, player)
+        return from_system(found, params.name, params.periods.label(index), player)
+
+    return explained

@@ -1,0 +1,380 @@
+"""FIDE's system: the glue of :mod:`projections.rules.fide.formulas` to the common
+:class:`~projections.rules.common.System`: which games a list rates (the rates of play, over-the-board play,
+the matches), where each player starts a period (the previous list, the compression, a prior), a period's
+run, and a list row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from projections.rules import selection as admission
+from projections.rules.common import Game, PeriodRun, PlayerInfo, PriorValue, Selected
+from projections.rules.fide.formulas import (
+    UNRATED,
+    Entry,
+    FideParams,
+    FideState,
+    Rules,
+    assess,
+    compress,
+    k_factor,
+    minutes_for_60_moves,
+    qualify,
+    standard_minimum,
+    version,
+)
+from projections.rules.rounding import round_half_up
+
+KEYS = ("rating", "status", "games", "k", "period_games")
+"""The columns of a FIDE list row (:func:`row`), in order."""
+
+# --- the games a list rates (§1.1, §6) ---------------------------------------------
+
+
+def _rate_key(params: FideParams, time_control: str | None, minimum: int | None) -> str:
+    """The message key of a game not on ``params``'s list because of its rate of play."""
+    if params.list_name == "standard":
+        return f"{params.name} §1.1: under {minimum} minutes for 60 moves"
+    low, high = params.rapid_minutes if params.list_name == "rapid" else params.blitz_minutes
+    clause = "§1.1.1" if params.list_name == "rapid" else "§1.1.2"
+    if minutes_for_60_moves(time_control) is None:
+        return f"{params.name} {clause}: no time control recorded"
+    most = "less than" if params.list_name == "rapid" else "at most"
+    return f"{params.name} {clause}: outside more than {low} and {most} {high} minutes for 60 moves"
+
+
+def _admits_rate(params: FideParams, time_control: str | None, minimum: int) -> str | None:
+    minutes = minutes_for_60_moves(time_control)
+    if params.list_name == "standard":
+        if minutes is None or minutes >= minimum:
+            return None
+        return _rate_key(params, time_control, minimum)
+    low, high = params.rapid_minutes if params.list_name == "rapid" else params.blitz_minutes
+    fits = minutes is not None and (low < minutes < high if params.list_name == "rapid" else low < minutes <= high)
+    # R&B §1.1: rapid "more than 10 … less than 60"; blitz "more than 3 … not more than 10"; choice 12: a game
+    # with no time control is not on the rapid or blitz list.
+    return None if fits else _rate_key(params, time_control, None)
+
+
+def excluded(params: Rules, game: Game, white_rating: int | None, black_rating: int | None) -> str | None:
+    """None when ``game`` is rated on ``params``'s list, given both players' ratings at the start of the
+    period (None: unrated); else the message key of the clause that keeps it off.
+
+    Standard: §1.1's minimum by the higher rating in the game. Rapid and blitz: R&B §1.1.1–1.1.2, and from
+    1 December 2024 R&B §7.3.1 (600 points or more apart, one rated above 2600).
+
+    >>> from projections.rules.fide import FIDE_2024, FIDE_2024_BLITZ
+    >>> g = Game("g1", "a", "b", 2, "2024-05-04", None, "180+2")
+    >>> excluded(FIDE_2024, g, 1500, 1500), excluded(FIDE_2024_BLITZ, g, 1500, 1500)
+    ('fide-2024 §1.1: under 60 minutes for 60 moves', None)
+    """
+    params = version(params, params.periods.index_of_day(game.day))
+    minimum = standard_minimum(params, white_rating, black_rating)
+    rate = _admits_rate(params, game.time_control, minimum)
+    if rate is not None:
+        return rate
+    if (
+        params.mismatch_from is not None
+        and game.day >= params.mismatch_from
+        and white_rating is not None
+        and black_rating is not None
+        and abs(white_rating - black_rating) >= params.mismatch_gap
+        and max(white_rating, black_rating) > params.mismatch_above
+    ):
+        return (
+            f"{params.name} §7.3.1: {params.mismatch_gap} points or more apart, one rated above {params.mismatch_above}"
+        )
+    return None
+
+
+def admits(params: Rules, game: Game) -> str | None:
+    """The game filter without ratings: None when ``game`` may be rated on ``params``'s list, else the message
+    key of the clause that keeps it off.
+
+    What needs no rating: the rapid and blitz bounds in full, and for the standard list the lowest minimum
+    (60 minutes: a faster game is never standard). The standard tiers by rating (§1.1: 90 minutes from 1800,
+    120 from 2400 in 2024) and the 600-point rule need the players' ratings: :func:`excluded` decides them.
+
+    >>> from projections.rules.fide import FIDE_2024, FIDE_2024_BLITZ, FIDE_2024_RAPID
+    >>> g = Game("g1", "a", "b", 2, "2024-05-04", None, "180+2")
+    >>> admits(FIDE_2024, g), admits(FIDE_2024_BLITZ, g)
+    ('fide-2024 §1.1: under 60 minutes for 60 moves', None)
+    >>> admits(FIDE_2024_RAPID, g)
+    'fide-2024-rapid §1.1.1: outside more than 10 and less than 60 minutes for 60 moves'
+    """
+    params = version(params, params.periods.index_of_day(game.day))
+    return _admits_rate(params, game.time_control, params.standard_minutes)
+
+
+def rated_games(
+    params: Rules, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Callable[[str], PlayerInfo]
+) -> tuple[tuple[Game, ...], tuple[tuple[Game, str], ...]]:
+    """The period's games on ``params``'s list, and those kept off with their message keys: :func:`excluded`
+    with both players' ratings on the list the period starts from (its start, compressed where it falls, or
+    his seed), as §1.1 ("at the start of the game") reads for a system that rates by period (choice 12)."""
+    used = version(params, index)
+    kept: list[Game] = []
+    off: list[tuple[Game, str]] = []
+    ratings: dict[str, int | None] = {}
+    decided: dict[tuple[Any, ...], str | None] = {}
+    tiers = tuple(rating for rating, _ in used.standard_tiers) if used.list_name == "standard" else ()
+    mismatch = used.mismatch_from
+    for game in games:
+        white, black = game.white, game.black
+        if white not in ratings:
+            ratings[white] = start_state(used, index, white, states, info).rating
+        if black not in ratings:
+            ratings[black] = start_state(used, index, black, states, info).rating
+        # :func:`excluded` reads the ratings only through §1.1's tier (the highest one the better rating
+        # reaches) and, on a rapid or blitz list from its date, the 600-point rule: its verdict is made once
+        # per time control and tier, or per time control, pair of ratings and side of that date.
+        w, b = ratings[white], ratings[black]
+        key: tuple[Any, ...]
+        if mismatch is not None:
+            key = (game.time_control, w, b, game.day >= mismatch)
+        else:
+            top = max(r for r in (w, b, -1) if r is not None)
+            key = (game.time_control, next((tier for tier in tiers if top >= tier), None))
+        if key in decided:
+            why = decided[key]
+        else:
+            why = decided[key] = excluded(used, game, w, b)
+        if why is None:
+            kept.append(game)
+        else:
+            off.append((game, why))
+    return tuple(kept), tuple(off)
+
+
+MATCH_TYPES = frozenset({"match", "two-game-match"})
+"""The event types that are matches (§6 of 2024, choice 14): an individual match, and the IECG's two-game match."""
+
+
+def _half_points(points2: int) -> str:
+    """A score in half points as the match card writes it: ``3.5``, ``4``."""
+    return f"{points2 / 2:g}"
+
+
+def match_excluded(
+    params: Rules, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Callable[[str], PlayerInfo]
+) -> dict[str, str]:
+    """The games of the period's matches that §6 leaves out, by game id, each with its message key (choice 14).
+
+    §6.1 (2024): "Matches in which one player is unrated shall not be rated": every game of a match in which a
+    player is unrated on the list the period starts from. §6.2 (2024): "Where a match is over a specific number
+    of games, those played after one player has won shall not be rated": in (day, game) order, once a player's
+    score is more than half the match's ``rounds``, the games after the deciding one.
+
+    >>> from projections.rules.common import EventInfo
+    >>> from projections.rules.fide import FIDE_2024, FIDE_PERIODS
+    >>> m = EventInfo("M", "Match", "match", "2024-05-01", "2024-05-06", None, "otb", None, 6)
+    >>> played = [Game(f"g{n}", "a", "b", 2, f"2024-05-0{n}", "M", None, "otb", m) for n in range(1, 7)]
+    >>> rated = lambda player: PlayerInfo(player, None, 0, "t", (PriorValue("fide", 2000, 50, None, None, None,
+    ...     "2024-04-30"),))
+    >>> match_excluded(FIDE_2024, FIDE_PERIODS.index("2024-05"), {}, played, rated)["g5"]
+    'fide-2024 §6.2: played after the match was decided (a 4–0, of 6 games)'
+    """
+    used = version(params, index)
+    matches: dict[str, list[Game]] = {}
+    for game in games:
+        if game.event is not None and game.event.type in MATCH_TYPES:
+            matches.setdefault(game.event.event, []).append(game)
+    out: dict[str, str] = {}
+    for played in matches.values():
+        played.sort(key=lambda game: (game.day, game.game))
+        rounds = played[0].event.rounds if played[0].event is not None else None
+        if used.match_unrated_clause is not None:
+            players = sorted({player for game in played for player in (game.white, game.black)})
+            unrated = [p for p in players if start_state(used, index, p, states, info).rating is None]
+            if unrated:  # §6.1 (2024): "Matches in which one player is unrated shall not be rated"
+                why = f"{used.name} {used.match_unrated_clause}: a match with an unrated player ({', '.join(unrated)})"
+                out.update((game.game, why) for game in played)
+                continue
+        if used.match_decided_clause is None or rounds is None:
+            continue  # §6.2 needs "a specific number of games"
+        score: dict[str, int] = {}
+        decided: str | None = None
+        for game in played:
+            if decided is not None:  # §6.2 (2024), §6.5 (2008): "those played after one player has won"
+                out[game.game] = decided
+                continue
+            score[game.white] = score.get(game.white, 0) + game.white_points2
+            score[game.black] = score.get(game.black, 0) + 2 - game.white_points2
+            leader = max(sorted(score), key=lambda player: score[player])
+            if score[leader] > rounds:  # more than half the points of ``rounds`` games (half points > rounds)
+                others = sum(points for player, points in score.items() if player != leader)
+                decided = (
+                    f"{used.name} {used.match_decided_clause}: played after the match was decided "
+                    f"({leader} {_half_points(score[leader])}–{_half_points(others)}, of {rounds} games)"
+                )
+    return out
+
+
+def select(
+    params: Rules, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Callable[[str], PlayerInfo]
+) -> Selected:
+    """The system's game filter: over-the-board games only (:mod:`projections.rules.selection`),
+    then :func:`rated_games` by the list's rates of play, then the matches' rules (:func:`match_excluded`). A
+    standard list over games that say neither a time control nor a mode (every game before events) keeps them
+    all, without looking up a rating, unless one of them is a match's."""
+    if version(params, index).list_name == "standard" and all(g.time_control is None and g.mode is None for g in games):
+        kept: Sequence[Game] = games
+        off: list[tuple[Game, str]] = []
+    else:
+        board: list[Game] = []
+        off = []
+        for game in games:
+            why = admission.mode_excluded(
+                game, admission.OVER_THE_BOARD, f"{params.name} (FIDE rates over-the-board play)"
+            )
+            if why is None:
+                board.append(game)
+            else:
+                off.append((game, why))
+        kept, timed_off = rated_games(params, index, states, board, info)
+        off.extend(timed_off)
+    if not any(g.event is not None and g.event.type in MATCH_TYPES for g in games):
+        return kept, off
+    # §6 (choice 14): a match's score counts every game of it the period holds, those left out above included.
+    matched = match_excluded(params, index, states, games, info)
+    return (
+        [g for g in kept if g.game not in matched],
+        [*off, *((g, matched[g.game]) for g in kept if g.game in matched)],
+    )
+
+
+# --- where a player starts ----------------------------------------------------------
+
+
+def seed_prior(params: FideParams, info: PlayerInfo) -> PriorValue | None:
+    """Choice 6: the prior a player absent from the previous list starts from. On the rapid or blitz list, his
+    prior of that list (``fide-rapid``, ``fide-blitz``: FIDE's published rating on it, as ``import fide-list``
+    records it) if he has one, else (R&B §7.2.1, an unrated player's standard rating is used) his ``fide``
+    prior."""
+    if params.list_name != "standard":
+        own = info.prior(f"fide-{params.list_name}")
+        if own is not None:
+            return own
+    return info.prior("fide")
+
+
+def seed(params: FideParams, index: int, info: PlayerInfo) -> FideState:
+    """Choice 6: the state of a player absent from the previous list, from his prior if any (:func:`seed_prior`)."""
+    prior = seed_prior(params, info)
+    if prior is None:
+        return UNRATED
+    rating = round_half_up(prior.rating)
+    start = params.compression_index()
+    if start is not None and index >= start and prior.as_of < _compression_day(params):
+        rating = compress(params, rating)
+    if rating < params.floor:
+        return UNRATED  # §7.2.1: below the floor, unrated
+    return FideState(rating, prior.games or 0, rating >= params.junior_below, rating >= params.k_high_from)
+
+
+def _compression_day(params: FideParams) -> str:
+    """The day of the compressed list: the first day of the compression period."""
+    return f"{params.compression_period}-01"
+
+
+def compressed(params: FideParams, state: FideState) -> FideState:
+    """The state on the compressed list (choice 7): its rating and its pooled opponents' ratings."""
+    rating = state.rating if state.rating is None else compress(params, state.rating)
+    pool = tuple((period, compress(params, opp), points2) for period, opp, points2 in state.pool)
+    if rating == state.rating and pool == state.pool:
+        return state
+    return state._replace(rating=rating, pool=pool)
+
+
+def start_state(
+    params: FideParams, index: int, player: str, states: Mapping[str, Any], info: Callable[[str], PlayerInfo]
+) -> FideState:
+    """The player on the list the period starts from: the previous list, compressed in the compression period,
+    or his seed."""
+    state: FideState | None = states.get(player)
+    if state is None:
+        return seed(params, index, info(player))
+    if index == params.compression_index():
+        return compressed(params, state)
+    return state
+
+
+# --- one period ----------------------------------------------------------------
+
+
+def period_entries(
+    params: FideParams, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Callable[[str], PlayerInfo]
+) -> tuple[dict[str, FideState], dict[str, list[Entry]]]:
+    """Every player's start state and his games of the period, with the opponents' starting ratings."""
+    starts: dict[str, FideState] = {}
+    played: dict[str, list[Entry]] = {}
+    for game in games:
+        white = starts.get(game.white)
+        if white is None:
+            white = starts[game.white] = start_state(params, index, game.white, states, info)
+        black = starts.get(game.black)
+        if black is None:
+            black = starts[game.black] = start_state(params, index, game.black, states, info)
+        played.setdefault(game.white, []).append(
+            Entry(game.game, game.black, game.tournament, black.rating, game.white_points2)
+        )
+        played.setdefault(game.black, []).append(
+            Entry(game.game, game.white, game.tournament, white.rating, 2 - game.white_points2)
+        )
+    return starts, played
+
+
+def run_period(
+    rules: Rules,
+    index: int,
+    states: Mapping[str, Any],
+    games: Sequence[Game],
+    info: Callable[[str], PlayerInfo],
+) -> PeriodRun:
+    """Rate period ``index``: the compression where it falls, then every player who played (§8.2, §8.3)."""
+    params = version(rules, index)
+    changed: dict[str, FideState] = {}
+    if index == params.compression_index():
+        for player in sorted(states):
+            state = compressed(params, states[player])
+            if state != states[player]:
+                changed[player] = state
+    starts, played = period_entries(params, index, states, games, info)
+    for player in sorted(played):
+        start = starts[player]
+        if start.rating is None:
+            changed[player] = qualify(params, index, start, played[player]).state
+        else:
+            changed[player] = assess(params, index, start, played[player], info(player).born).state
+    return PeriodRun(changed)
+
+
+def row(rules: Rules, index: int, player: str, state: FideState, info: PlayerInfo) -> dict[str, Any] | None:
+    """The player's row on the list of period ``index``: §7.1.2 publishes the rating, the games rated in the
+    period and K (of the next period, under the version that rates it); an unrated player is not published."""
+    if state.rating is None:
+        return None
+    return {
+        "rating": state.rating,
+        "status": "rated",
+        "games": state.games,
+        "k": k_factor(version(rules, index + 1), state, info.born, index + 1),
+        "period_games": state.period_games if state.last_period == index else 0,
+    }
+
+
+def make_state(fields: Iterable[Any]) -> FideState:
+    """A state from the JSON array of its fields (the pool's entries come back as tuples)."""
+    rating, games, reached_2300, reached_2400, pool, started, last_period, period_games = fields
+    return FideState(
+        rating,
+        games,
+        bool(reached_2300),
+        bool(reached_2400),
+        tuple((int(p), int(r), int(w)) for p, r, w in pool),
+        bool(started),
+        last_period,
+        period_games,
+    )
