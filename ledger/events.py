@@ -499,7 +499,7 @@ TOURNAMENT_FIELDS = (
 """The facts of a tournament a :class:`TournamentCorrected` can correct."""
 
 EVENT_FIELDS = TOURNAMENT_FIELDS
-"""The former name of :data:`TOURNAMENT_FIELDS` (:mod:`projections.usable` still uses it)."""
+"""The former name of :data:`TOURNAMENT_FIELDS` (:mod:`projections.withheld` still uses it)."""
 
 
 class TournamentRegistered(Aggregate.Created):

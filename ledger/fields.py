@@ -23,13 +23,13 @@ hot path its speed or the type checker its view, checked against it by
 :data:`PLAYER` and :data:`PRIOR` declare a registration and a prior rating the
 same way, checked against their event, ``ledger.values.Registration``,
 ``projections.facts.Prior`` and the correctable facts
-(``ledger.events.REGISTRATION_FIELDS``, ``projections.usable.REGISTRATION_FLAGS``);
+(``ledger.events.REGISTRATION_FIELDS``, ``projections.withheld.REGISTRATION_FLAGS``);
 the fold reads their stored states by the declared names.
 
 Bounds are the ledger's own: each field names the function of
 :mod:`ledger.values` the application records it through (``check``) and says
 in words what it admits (``bound``); a replay checks a stored fact with the
-same functions (:mod:`projections.usable`).
+same functions (:mod:`projections.withheld`).
 
 This module imports nothing of the ledger: every layer may read it.
 """

@@ -73,7 +73,7 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from ledger.values import Registration
-from projections import usable
+from projections import withheld
 from projections.collector import paused
 from projections.facts import (
     LAZY,
@@ -715,7 +715,7 @@ class ProjectionCache:
                     'SELECT position, player, "into", reported, merged FROM merges ORDER BY position'
                 )
             ]
-            usable.load(facts, execute("SELECT position, kind, subject, detail, text, open FROM unusable"))
+            withheld.load(facts, execute("SELECT position, kind, subject, detail, text, open FROM unusable"))
             for month, mark in execute("SELECT month, mark FROM months"):
                 facts.stored_months.add(month)
                 if mark:
@@ -838,7 +838,7 @@ class ProjectionCache:
                 upsert("event_facts", ((*f[:4], _encode(f.changes)) for f in facts.new_event_facts))
             if facts.new_merges:
                 upsert("merges", ((*m[:4], int(m.merged)) for m in facts.new_merges))
-            if facts.withheld_changed:  # the facts a replay cannot use (projections.usable), few
+            if facts.withheld_changed:  # the facts a replay cannot use (projections.withheld), few
                 self.db.execute("DELETE FROM unusable")
                 upsert("unusable", ((*w[:5], int(w.open)) for w in facts.withheld.values()))
             if facts.new_markers:

@@ -38,9 +38,9 @@ from ledger.decoding import game_pattern
 from ledger.fields import PLAYER, PRIOR, REPORTED_ON
 from ledger.store import LogRecord
 from ledger.values import ID_MAXIMUM, WHITE_POINTS2, Registration
-from projections import usable
+from projections import withheld
 from projections.rules.common import EventInfo, Game, RatedGame
-from projections.usable import Withheld
+from projections.withheld import Withheld
 
 
 def game_row(state: bytes) -> GameRow:
@@ -480,7 +480,7 @@ class Facts:
     new_merges: list[Merge] = field(default_factory=list)
     withheld: dict[int, Withheld] = field(default_factory=dict)
     """The stored facts not folded because a replay cannot use them, by log position
-    (:mod:`projections.usable`); the open ones are :attr:`unusable`."""
+    (:mod:`projections.withheld`); the open ones are :attr:`unusable`."""
     withheld_players: set[str] = field(default_factory=set)
     """The players whose registration is withheld: their games are folded but rated by no view."""
     withheld_games: set[str] = field(default_factory=set)
@@ -579,7 +579,7 @@ class Facts:
         """Fold log records in; return the earliest month they can change, if any.
 
         Each kind of fact has its step: games in the loop itself (:meth:`_fold_records`, nine records in
-        ten), every other kind by its step of :data:`_STEPS`, after :func:`projections.usable.withhold` has
+        ten), every other kind by its step of :data:`_STEPS`, after :func:`projections.withheld.withhold` has
         looked at the kinds it checks. :attr:`position` is the last record's a step was given, even when a
         step raises.
         """
@@ -652,15 +652,15 @@ class Facts:
                             time_control,
                             event,
                             mode,
-                        ) = usable.readable_row(game_row(state))
+                        ) = withheld.readable_row(game_row(state))
                     except (ValueError, KeyError, TypeError, AttributeError) as error:
-                        usable.keep(self, position, kind, "", f"the stored event cannot be read ({error})")
+                        withheld.keep(self, position, kind, "", f"the stored event cannot be read ({error})")
                         continue
                 tournament = tournament or ""
                 time_control = time_control or ""
                 event = event or ""
                 mode = mode or ""
-                if (  # the checks of usable.row_problem, fast: a game failing one is withheld
+                if (  # the checks of withheld.row_problem, fast: a game failing one is withheld
                     result not in points
                     or forfeit not in forfeits
                     or not days_ok[finished]
@@ -670,7 +670,7 @@ class Facts:
                     or (result == "1/2-1/2" and forfeit != "none")  # IECG §VIII.3: a forfeit is a win
                     or not (white in registrations or white in held)
                     or not (black in registrations or black in held)
-                    or not 0 < len(game) <= ID_MAXIMUM  # usable.valid_game_id, inlined
+                    or not 0 < len(game) <= ID_MAXIMUM  # withheld.valid_game_id, inlined
                     or not game.isprintable()
                     or game != game.strip()
                     or not texts_ok[tournament]
@@ -731,13 +731,13 @@ class Facts:
 
     def _withhold_game(self, position: int, fields: tuple[str, ...]) -> None:
         """Withhold a recorded game a replay cannot use (its :class:`GameRow` fields), naming why."""
-        usable.keep_game(self, position, fields, usable.game_problem(fields, self.registered_or_withheld))
+        withheld.keep_game(self, position, fields, withheld.game_problem(fields, self.registered_or_withheld))
 
     def _fold_fact(self, run: _Fold, position: int, kind: str, state: bytes) -> None:
         """Fold one record that is not a game: its kind's step of :data:`_STEPS`, unless
-        :func:`projections.usable.withhold` withholds it (:attr:`unusable` says why) or consumes it as a
+        :func:`projections.withheld.withhold` withholds it (:attr:`unusable` says why) or consumes it as a
         neutralising event. A kind with no step (a publication, a pairing...) is not folded."""
-        if kind in usable.CHECKED and usable.withhold(self, position, kind, state, run.touch, run.track):
+        if kind in withheld.CHECKED and withheld.withhold(self, position, kind, state, run.touch, run.track):
             return
         step = _STEPS.get(kind)
         if step is not None:
@@ -762,7 +762,7 @@ class Facts:
         if kind == "GameCorrected":  # no view may see a drawn forfeit (IECG §VIII.3), or a self-play
             seen = version_problem(original, self.amendments.get(original.game, ()), amendment)
             if seen is not None:
-                usable.keep(self, position, kind, original.game, seen[0], json.dumps(seen[1]), seen[1])
+                withheld.keep(self, position, kind, original.game, seen[0], json.dumps(seen[1]), seen[1])
                 return
         if original.game not in self.amended:
             self.amended[original.game] = original
@@ -834,15 +834,15 @@ class Facts:
             s = decode_facts(kind, state)
             # A correction is checked against the event as it stands (its end after its start).
             current = self.event_now(s.get("event")) if kind == "TournamentCorrected" else None
-            wrong = usable.event_problem(kind, s, current)
+            wrong = withheld.event_problem(kind, s, current)
         except (ValueError, KeyError, TypeError, AttributeError) as error:
             s, wrong = {}, f"the stored event cannot be read ({error})"
         if wrong is not None:
             named = s.get("event")
-            usable.keep(self, position, kind, named if isinstance(named, str) else "", wrong)
+            withheld.keep(self, position, kind, named if isinstance(named, str) else "", wrong)
             return
         if kind == "TournamentVoided":  # neutralises the withheld facts of the event
-            usable.close(
+            withheld.close(
                 self,
                 position,
                 [w for w in self.withheld.values() if w.kind in EVENT_KINDS and w.subject == s["event"]],
@@ -1099,7 +1099,7 @@ class _Fold:
         """Players whose corrected registration or new prior reaches their games."""
         self.track = facts.position > 0
         """Whether :attr:`Facts.touched` is kept (not while folding into an empty state)."""
-        days_ok, texts_ok, controls_ok = usable.memos()
+        days_ok, texts_ok, controls_ok = withheld.memos()
         self.games = (
             facts.months,
             facts.changed_months,
@@ -1113,9 +1113,9 @@ class _Fold:
             days_ok,
             texts_ok,
             controls_ok,
-            usable.FORFEITS,
-            usable.MODES,
-            usable.valid_game_id,
+            withheld.FORFEITS,
+            withheld.MODES,
+            withheld.valid_game_id,
         )
         """What :meth:`Facts._fold_records` reads, in the order it unpacks it."""
 
@@ -1210,7 +1210,7 @@ class FactsView:
         # A void player is not in the view, nor is any game he played; nor is a void prior
         # or adjustment. Without undos (the usual case) the view is exactly as before.
         self.void: set[str] = facts.void_players(known) if facts.undos else set()
-        # A player whose registration is withheld (projections.usable) is left out as a void one.
+        # A player whose registration is withheld (projections.withheld) is left out as a void one.
         self.void |= facts.withheld_players
         self.voided: set[int] = facts.voided_positions(known) if facts.undos else set()
         if self.void:

@@ -25,7 +25,7 @@ from ledger.errors import LedgerError, UnknownGameError
 from ledger.events import game_key
 from ledger.store import LogReader, LogRecord
 from projections.facts import AMENDMENT_KINDS, Amendment, GameRow, Knowledge, game_row, game_version
-from projections.usable import game_fields, remedy, row_problem
+from projections.withheld import game_fields, remedy, row_problem
 
 RECORDED_FACTS = GAME_FIELDS[: GAME_FIELDS.index("reported_on")]
 """The facts of a ``GameRecorded`` shown, in this order (its ``reported_on`` and ``recorded_by`` aside)."""

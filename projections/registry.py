@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 from projections.rules import ecf_grading, ecf_online, fide, glicko, icu, iecg
 from projections.rules.common import System, SystemParams

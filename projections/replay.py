@@ -17,7 +17,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from ledger.chain import ZERO
 from ledger.events import game_key
 from ledger.store import LogReader, LogRecord
-from projections import systems, usable
+from projections import systems, withheld
 from projections.cache import (
     FULL_EVERY,
     CacheBusyError,
@@ -209,7 +209,7 @@ class Projector:
     def _find_game(self, facts: Facts, game: str) -> GameRow | None:
         records = list(self.reader.aggregate_records(game_key(game)))
         try:  # as the fold took it (as a correction released it from being withheld)
-            found = usable.released_row(((r.type, r.facts()) for r in records), facts.registered_or_withheld)
+            found = withheld.released_row(((r.type, r.facts()) for r in records), facts.registered_or_withheld)
         except (LookupError, ValueError):
             pass
         else:

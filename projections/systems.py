@@ -25,7 +25,7 @@ from projections.rules.common import (
     System,
     SystemParams,
     Working,
-    last_answer,
+    same_call_same_answer,
 )
 from projections.rules.explanation import TABLE, Explanation, Statement, from_system
 
@@ -213,8 +213,8 @@ def _index_by_player(
     return by_player, left
 
 
-_shared_info = last_answer(player_info)
-_shared_index = last_answer(_index_by_player)
+_shared_info = same_call_same_answer(player_info)
+_shared_index = same_call_same_answer(_index_by_player)
 """For the explanations of many players of one period (``selection`` given, ``ratings site``): the view's
 player information and the selection's index by player, made once for them all."""
 

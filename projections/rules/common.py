@@ -464,7 +464,7 @@ def seconds_for_moves(time_control: str, moves: int = 60) -> float:
     return total
 
 
-def last_answer(function: Callable[..., Any]) -> Callable[..., Any]:
+def same_call_same_answer(function: Callable[..., Any]) -> Callable[..., Any]:
     """``function``, answering again its last call's answer for the same argument objects (by identity; they
     are held, so that their ids stay theirs), else calling it.
 
@@ -473,7 +473,7 @@ def last_answer(function: Callable[..., Any]) -> Callable[..., Any]:
     only, whose arguments are not changed between calls; a run never goes through it.
 
     >>> calls = []
-    >>> double = last_answer(lambda xs: calls.append(1) or [2 * x for x in xs])
+    >>> double = same_call_same_answer(lambda xs: calls.append(1) or [2 * x for x in xs])
     >>> games = [1, 2]
     >>> double(games) is double(games), len(calls), double([1, 2]) == [2, 4], len(calls)
     (True, 1, True, 2)

@@ -1,7 +1,7 @@
 """Every form of a fact agrees with its one declaration (:mod:`ledger.fields`), field by field.
 
 What is derived from the declaration (``bulk.GAME_FIELDS``, the decoder's
-pattern, ``usable.ROW_FIELDS``) is checked here too, by what it does; what is
+pattern, ``withheld.ROW_FIELDS``) is checked here too, by what it does; what is
 written out for speed or for the type checker (the stored event classes,
 ``GameFacts``, ``bulk.GameTuple``, the bulk template, ``GameRow``, the fold's
 unpacking of a match, the rules' ``Game``) is checked against the declaration,
@@ -32,7 +32,7 @@ from ledger.application import GameFacts
 from ledger.events import EVENT_TYPES, Game, GameRecorded, game_key
 from ledger.fields import FACTS, FOLDED_NAMES, GAME, GAME_ROW, PLAYER, PRIOR, RECORDED_BY, REPORTED_ON, Fact
 from ledger.store import LogRecord, sqlite_env
-from projections import facts, usable
+from projections import facts, withheld
 from projections.rules.common import Game as RulesGame
 from projections.rules.common import RatedGame
 
@@ -163,8 +163,8 @@ def test_an_older_state_is_upcast_with_the_added_fields_none(fact: Fact) -> None
 def test_the_correctable_facts_are_the_declared_ones() -> None:
     assert sorted(events.GAME_FIELDS) == sorted(GAME.corrected)
     assert PLAYER.corrected == events.REGISTRATION_FIELDS
-    assert list(usable.GAME_FLAGS) == list(events.GAME_FIELDS)  # a game correction's flags, as the CLI names them
-    assert tuple(usable.REGISTRATION_FLAGS) == PLAYER.corrected
+    assert list(withheld.GAME_FLAGS) == list(events.GAME_FIELDS)  # a game correction's flags, as the CLI names them
+    assert tuple(withheld.REGISTRATION_FLAGS) == PLAYER.corrected
 
 
 # --- the application's validated game ------------------------------------------------------------------------
@@ -256,7 +256,7 @@ def row_problems(row: facts.GameRow, sample: Mapping[str, str | None], what: str
 
 def test_game_row_has_the_declared_fields_in_the_folded_order() -> None:
     assert drift("GameRow", GAME_ROW, facts.GameRow._fields) == []
-    assert facts.GameRow._fields == usable.ROW_FIELDS
+    assert facts.GameRow._fields == withheld.ROW_FIELDS
 
 
 @pytest.mark.parametrize("unsaid", [False, True], ids=["said", "unsaid"])

@@ -61,7 +61,7 @@ def test_the_modules_covered_are_the_replay_and_the_version_s_own() -> None:
         "projections.rules.rounding",
         "projections.replay",
         "projections.facts",
-        "projections.usable",
+        "projections.withheld",
         "projections.lists",
         "projections.audit",
         "ledger.decoding",

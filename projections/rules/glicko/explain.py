@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from projections.rules.common import Cell, Game, PlayerInfo, last_answer
+from projections.rules.common import Cell, Game, PlayerInfo, same_call_same_answer
 from projections.rules.explanation import TABLE, Column, Explanation, Statement, Terms, Value
 from projections.rules.glicko.formulas import (
     CENTRE,
@@ -73,10 +73,10 @@ MESSAGES: frozenset[str] = frozenset(
 """Every message key a Glicko or Glicko-2 explanation says in words (the table aside)."""
 
 
-_explained_sides = last_answer(sides_of)
-_explained_glicko_starts = last_answer(glicko_starts)
-_explained_glicko2_starts = last_answer(glicko2_starts)
-_explained_scaled = last_answer(scaled_starts)
+_explained_sides = same_call_same_answer(sides_of)
+_explained_glicko_starts = same_call_same_answer(glicko_starts)
+_explained_glicko2_starts = same_call_same_answer(glicko2_starts)
+_explained_scaled = same_call_same_answer(scaled_starts)
 """An explanation's period sides and starts, made once for the many players of one period (``ratings site``);
 the runs call the functions themselves."""
 

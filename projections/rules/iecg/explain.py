@@ -234,7 +234,7 @@ def _entries_of(
     return entries_of_period(version, index, states, games, newcomer(version, info))
 
 
-_period_entries = common.last_answer(_entries_of)
+_period_entries = common.same_call_same_answer(_entries_of)
 """:func:`~projections.rules.iecg.entries_of_period`, made once for the many players of one period
 (``ratings site``), who share its games, states and facts."""
 
