@@ -17,8 +17,7 @@ value, never by a branch on the system.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple, TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from projections.rules import common
 from projections.rules.common import Cell
@@ -101,15 +100,3 @@ def from_system(x: common.Working, rules: str, period: str, player: str) -> Expl
     said += [Statement("note", (("text", note),)) for note in x.notes]
     columns = tuple(Column(heading) for heading in x.columns)
     return Explanation(rules, period, player, x.before, columns, x.lines, x.terms, x.after, tuple(said))
-
-
-def of_system(explain: common.Explain) -> Callable[..., Explanation]:
-    """A rules module's explain (:class:`projections.rules.common.Working`) giving the one explanation."""
-
-    def explained(
-        params: Any, index: int, states: Mapping[str, Any], games: Sequence[common.Game], info: common.Info, player: str
-    ) -> Explanation:
-        found = explain(params, index, states, games, info, player)
-        return from_system(found, params.name, params.periods.label(index), player)
-
-    return explained

@@ -1,8 +1,8 @@
 """The Python API (issue 11 §2): ``projections.Ratings`` reads, ``ledger.RatingLedger`` and
 ``projections.publish`` record, with the refusals and the values of ``ratings``, without click.
 
-The ledger is the README walkthrough's first step (``examples/``: five players, six games of
-January–February 2024), whose figures the README shows: Anna Adler 1997 and Brendan Byrne 1795,
+The ledger is the officer's guide's first step (docs/officer.md) (``examples/``: five players, six games of
+January–February 2024), whose figures the guide shows: Anna Adler 1997 and Brendan Byrne 1795,
 established, on the iecg-1.7 list of 2024-01.
 """
 
@@ -24,7 +24,7 @@ from projections.rules.periods import PeriodError
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 DIGEST = "f5cd765ba3b05d548ce5b47b2086158e494e6f7dbbcdfe75ba0001a14757aa7b"
-"""The digest of the iecg-1.7 list of 2024-01 as known on 2024-03-01 (the README's Python session shows it)."""
+"""The digest of the iecg-1.7 list of 2024-01 as known on 2024-03-01 (docs/api.md's Python session shows it)."""
 
 
 @pytest.fixture

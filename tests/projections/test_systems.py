@@ -12,7 +12,7 @@ views), independently of any real system.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -20,7 +20,7 @@ import pytest
 
 from projections import registry
 from projections.rules.common import Game, PeriodRun, PlayerInfo, System, Working, points
-from projections.rules.explanation import of_system
+from projections.rules.explanation import Explanation, from_system
 from projections.rules.periods import PeriodScheme
 from tests.projections.federation import Federation
 
@@ -72,18 +72,19 @@ def toy_explain(
     games: Sequence[Game],
     info: Callable[[str], PlayerInfo],
     player: str,
-) -> Working:
+) -> Explanation:
     mine = [g for g in games if player in (g.white, g.black)]
     if not mine:
         raise LookupError(f"{player} played no toy game")
     before = states.get(player)
-    return Working(
+    found = Working(
         (("rating", None if before is None else before.rating),),
         ("game", "score"),
         tuple((g.game, points(g, player)) for g in mine),
         (("games", len(mine)),),
         (),
     )
+    return from_system(found, params.name, params.periods.label(index), player)
 
 
 def toy_make(fields: Iterable[Any]) -> ToyState:
@@ -98,7 +99,7 @@ TOY = System("toy", ("rating", "status", "games"), toy_run, toy_row, toy_explain
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
     params = ToyParams("toy", PeriodScheme(months=1, rules_clause="toy"))
     monkeypatch.setitem(registry.RULES, "toy", params)
-    monkeypatch.setitem(registry.SYSTEMS, "toy", replace(TOY, explain=of_system(TOY.explain)))
+    monkeypatch.setitem(registry.SYSTEMS, "toy", TOY)
     SEEN.clear()
     INFOS.clear()
 

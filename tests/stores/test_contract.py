@@ -149,7 +149,7 @@ class LedgerContract:
         assert out.startswith("the log of 11 events matches") and "and 2 heads" in out
 
     def test_the_python_api_reads_and_records_on_the_store(self, ratings: Ratings) -> None:
-        """``RatingLedger(db)`` records and ``Ratings.open(db)`` answers, whatever the store (README, Python API)."""
+        """``RatingLedger(db)`` records and ``Ratings.open(db)`` answers, whatever the store (docs/api.md)."""
         publish_scenario(ratings)
         ledger = RatingLedger(ratings.store.db, user="api")
         try:
