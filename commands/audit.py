@@ -14,9 +14,9 @@ from commands.listing import list_text
 from commands.options import format_option, known_at_option, known_date, period_option, rules_option
 from ledger import chain, stores
 from ledger.outputs import written_aside
+from projections import CacheError
 from projections.api import publish as publish_list
 from projections.audit import Audit, Change, Line, digest, publications, run_audit
-from projections.cache import CacheError
 from projections.cache_check import check_cache
 from projections.registry import RULES, get_rules
 from projections.replay import Projector

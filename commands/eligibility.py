@@ -11,9 +11,17 @@ import click
 from commands import params
 from commands.context import Context, pass_context, refusals
 from commands.options import known_at_option, known_date, reported_option
+from projections import (
+    DEFAULT_RULES,
+    IECG_5_1A,
+    Ban,
+    Decision,
+    Eligibility,
+    PlayerEligibility,
+    TicketStatus,
+    entry_rules,
+)
 from projections.api import known_date as parse_date
-from projections.eligibility import DEFAULT_RULES, PlayerEligibility, entry_rules
-from projections.rules.iecg.entry import IECG_5_1A, Ban, Decision, Eligibility, TicketStatus
 
 KIND_NAMES = {"class": "class group", "quad": "quad", "invitational": "invitational"}
 

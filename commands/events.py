@@ -17,10 +17,9 @@ from commands.corrections import correction_options, report, void_command
 from commands.options import format_option, known_at_option, known_date, reported_option
 from commands.params import WHOLE
 from ledger.values import EVENT_CLASSES, EVENT_TYPES, MODES
+from projections import Crosstable, EventRecord, cell_text, quarters_text
 from projections.api import known_date as date_option
-from projections.events import EventRecord
 from projections.registry import RULES
-from projections.rules.iecg.crosstable import Crosstable, cell_text, quarters_text
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from commands import output, words_ecf, words_fide, words_glicko
-from projections.rules.common import Cell
+from projections import Cell
 from projections.rules.explanation import TABLE, Explanation, Statement, Terms, Value
 
 RESULT = {2: "1", 1: "½", 0: "0"}

@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from commands import output
-from projections import systems
+from projections import System, systems
 from projections.lists import RatingList
 from projections.registry import get_rules, system_for
-from projections.rules.common import System
 
 HEADINGS = {"position": "#"}
 """The heading of a column where it is not its key, for every system (a system adds its own)."""

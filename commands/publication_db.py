@@ -50,13 +50,12 @@ from ledger import identities
 from ledger.errors import InvalidValueError, LedgerError
 from ledger.events import IDENTITY_TYPES
 from ledger.outputs import written_aside
-from projections import systems
+from projections import quarters_text, systems
 from projections.api import Ratings
 from projections.audit import as_published, digest
 from projections.players_view import player_lines
 from projections.registry import RULES, get_rules, system_for
 from projections.replay import Projector
-from projections.rules.iecg.crosstable import quarters_text
 from projections.site_data import period_explainer
 from projections.span import check_span
 

@@ -39,12 +39,11 @@ from commands.listing import headings, list_text
 from commands.options import known_at_option, known_date
 from ledger.chain import Head
 from ledger.site_folder import Staging, check_replaceable
+from projections import Crosstable, EventInfo, cell_text, quarters_text
 from projections.api import Ratings
 from projections.audit import Line, Publication
 from projections.registry import RULES, get_rules, system_for
-from projections.rules.common import EventInfo
 from projections.rules.explanation import TABLE, Explanation
-from projections.rules.iecg.crosstable import Crosstable, cell_text, quarters_text
 from projections.site_data import (
     EventPage,
     ListPage,

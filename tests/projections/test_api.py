@@ -175,3 +175,14 @@ def test_a_fact_a_replay_cannot_use_is_refused_unless_skipped(club: str, monkeyp
     with Ratings.open(club, notice=said.append, skip_unusable=True) as ratings:
         assert [r["player"] for r in ratings.list("iecg-1.7", "2024-01").rows] == ["1001", "1002"]
     assert len(said) == 1 and said[0].startswith("skipped: position 12 ")
+
+
+def test_the_public_names_are_each_defined_where_the_package_says() -> None:
+    """``projections.__all__`` is :data:`projections.NAMES`'s keys, and each name is its module's own."""
+    import importlib
+
+    import projections
+
+    assert sorted(projections.__all__) == sorted(projections.NAMES)
+    for name, module in projections.NAMES.items():
+        assert getattr(projections, name) is getattr(importlib.import_module(module), name)
