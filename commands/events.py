@@ -332,6 +332,8 @@ def event_status(obj: Context, event_id: str, rules: tuple[str, ...], known_at: 
             click.echo(f"event {event_id} is void (reported {void.reported}): none of its games is rated")
             return
         found = ratings.event_status(event_id, rules or None, known)
+    from commands.explanation_text import say  # the words of why a game is left out: `event status` only
+
     for status in found:
         if status.rated:
             where = ", ".join(status.periods)
@@ -341,6 +343,6 @@ def event_status(obj: Context, event_id: str, rules: tuple[str, ...], known_at: 
         click.echo(head)
         by_reason: dict[str, list[str]] = {}
         for game, why in status.left_out:
-            by_reason.setdefault(why, []).append(game)
-        for why, games in by_reason.items():
-            click.echo(f"  {', '.join(games)}: {why}")
+            by_reason.setdefault(say(why), []).append(game)
+        for said, games in by_reason.items():
+            click.echo(f"  {', '.join(games)}: {said}")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from commands.context import Context, pass_context, refusals
-from commands.explanation_text import explanation_text
+from commands.explanation_text import explanation_text, say
 from commands.options import known_at_option, known_date, period_option, rules_option
+from projections import NotExplainedError
 
 
 @click.command()
@@ -31,7 +32,10 @@ def explain(obj: Context, player_id: str, rules: str, period: str, known_at: str
     with refusals(obj):
         ratings = obj.ratings()
         known = known_date(known_at)
-        found = ratings.explain(player_id, rules, period, known)
+        try:
+            found = ratings.explain(player_id, rules, period, known)
+        except NotExplainedError as error:  # the games left out, in words
+            raise LookupError(error.said(say)) from None
         name = ratings.name(player_id, known)
         from commands.audit import since_published_text  # the publications, for --since-published only
 

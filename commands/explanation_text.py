@@ -33,6 +33,16 @@ WORDS: dict[str, str] = {
     # Events and the games left out, for every system.
     "event_games": "event {event}: {games}",
     "left_out": "left out: {game}{event:of_event}: {reason}",
+    # Why a system's selection leaves a game out (projections.rules.selection), each citing its clause.
+    "left.no_control": "no recorded time control",
+    "left.withdrawal": "withdrawal forfeits are not rated (IECG §VIII.2)",
+    "left.walkover": "arbiter's forfeits (walkovers) are not rated",
+    "left.not_in_view": "not rated in this view",
+    "icu.left.mode": "{rules} Graded Tournaments: {mode} games are not rated",
+    "icu.left.rate": "{rules} Graded Tournaments: {control} is faster than 45/60",
+    "iecg.left.thematic": "iecg D §2.9.2: thematic tournaments are not rated",
+    "iecg.left.friendly_forfeit": "iecg D §2.7: victories scored by forfeit in friendly matches do not count",
+    "iecg.left.friendly_gap": "iecg D §2.7: the TERs differ by {gap}, more than {limit}",
     # The IECG Rating Rules, 1.0–1.7.
     "iecg.not_rated": "Not rated yet: no rated game up to this period.",
     "iecg.no_games": "No rated games in {period}: the rating is unchanged.",

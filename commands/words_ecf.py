@@ -12,6 +12,17 @@ _ESTIMATED = "(seed 004: 'If the opponent is ungraded, their Grade is estimated'
 _TEN_RESULTS = "(seed 004: 'At least 10 results are required to attain a grade')"
 
 WORDS: dict[str, str] = {
+    # why a list leaves a game out (projections.rules.selection)
+    "ecf_grading.left.mode": (
+        "{rules} (seed 003: OTB grades are not impacted by internet games): {mode} games are not rated"
+    ),
+    "ecf_grading.left.other_list": "{rules} choice 2: a game of {control} goes on {where}",
+    "ecf_grading.on_list": "the {list} list",
+    "ecf_grading.too_fast": "no list (faster than rapidplay)",
+    "ecf_online.left.mode": "{rules} (seed 003: internet games only): {mode} games are not rated",
+    "ecf_online.left.other_list": "{rules} (seed 003, Time Controls): a game of {control} goes on {where}",
+    "ecf_online.on_list": "the {list} rating",
+    "ecf_online.too_fast": "no rating (faster than blitz)",
     # ECF grading: ungraded players and their opponents (choice 9).
     "ecf_grading.estimated": (
         "note: Ungraded: his grade is estimated from his own results in the period, each game the opponent's "

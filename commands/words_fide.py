@@ -7,6 +7,17 @@ Each clause an explanation applies is said on a line of its own after the player
 from __future__ import annotations
 
 WORDS: dict[str, str] = {
+    # why a list leaves a game out (§1.1, R&B §1.1.1–1.1.2 and §7.3.1, §6.1–6.2)
+    "fide.left.mode": "{rules} (FIDE rates over-the-board play): {mode} games are not rated",
+    "fide.left.standard_rate": "{rules} §1.1: under {minimum} minutes for 60 moves",
+    "fide.left.no_control": "{rules} {clause}: no time control recorded",
+    "fide.left.outside_rapid": "{rules} {clause}: outside more than {low} and less than {high} minutes for 60 moves",
+    "fide.left.outside_blitz": "{rules} {clause}: outside more than {low} and at most {high} minutes for 60 moves",
+    "fide.left.mismatch": "{rules} §7.3.1: {gap} points or more apart, one rated above {above}",
+    "fide.left.match_unrated": "{rules} {clause}: a match with an unrated player ({players})",
+    "fide.left.match_decided": (
+        "{rules} {clause}: played after the match was decided ({leader} {score}, of {rounds} games)"
+    ),
     # Where the player starts: a prior (choice 6), the compression of 1 March 2024 (choice 7).
     "fide.compression": "note: compression of 1 March 2024: {rating} + {factor:g} × ({to} − {rating}) = {compressed}",
     "fide.no_rating": "note: {player} has no FIDE rating: unrated until he qualifies for a first rating (§7.1.4)",

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from projections.rules.common import Cell, EventInfo, System
     from projections.rules.iecg.crosstable import Crosstable, cell_text, quarters_text
     from projections.rules.iecg.entry import IECG_5_1A, Ban, Decision, Eligibility, TicketStatus
+    from projections.systems import NotExplainedError
 
 NAMES: dict[str, str] = {
     # the API
@@ -38,6 +39,7 @@ NAMES: dict[str, str] = {
     "EventInfo": "projections.rules.common",
     "System": "projections.rules.common",
     "EventRecord": "projections.events",
+    "NotExplainedError": "projections.systems",
     "Crosstable": "projections.rules.iecg.crosstable",
     "cell_text": "projections.rules.iecg.crosstable",
     "quarters_text": "projections.rules.iecg.crosstable",
@@ -64,6 +66,7 @@ __all__ = [
     "Eligibility",
     "EventInfo",
     "EventRecord",
+    "NotExplainedError",
     "PlayerEligibility",
     "Published",
     "Ratings",

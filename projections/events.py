@@ -18,7 +18,7 @@ from ledger.values import WHITE_POINTS2
 from projections import systems
 from projections.facts import Amendment, FactsView, GameVersion, Knowledge, game_version
 from projections.registry import get_rules, system_for
-from projections.rules.common import EventInfo
+from projections.rules.common import EventInfo, Statement
 from projections.rules.iecg import crosstable
 
 if TYPE_CHECKING:
@@ -181,8 +181,12 @@ class SystemStatus(NamedTuple):
     """The periods its games were rated in."""
     rated: tuple[str, ...]
     """The games rated."""
-    left_out: tuple[tuple[str, str], ...]
-    """(game, the clause's message key) for each game the system does not rate."""
+    left_out: tuple[tuple[str, Statement], ...]
+    """(game, why: the clause's message key and its values) for each game the system does not rate."""
+
+
+NOT_IN_VIEW = Statement("left.not_in_view")
+"""Why a game of the event is not rated when the view leaves it out (void, or not yet known)."""
 
 
 def event_status(
@@ -195,15 +199,11 @@ def event_status(
         params = get_rules(name)
         system = system_for(params)
         by_period: dict[int, list[GameVersion]] = {}
-        left: list[tuple[str, str]] = []
+        left: list[tuple[str, Statement]] = []
         for version in games:
             rated = version.rated(system.walkovers)
             if rated is None:
-                why = (
-                    "withdrawal forfeits are not rated (IECG §VIII.2)"
-                    if version.row.forfeit == "withdrawal"
-                    else "arbiter's forfeits (walkovers) are not rated"
-                )
+                why = Statement("left.withdrawal" if version.row.forfeit == "withdrawal" else "left.walkover")
                 left.append((version.row.game, why))
                 continue
             game = version.game(system.walkovers, view.events, view.void_events)
@@ -221,6 +221,6 @@ def event_status(
             if here:
                 periods.append(params.periods.label(index))
                 rated_ids.extend(here)
-            left.extend((g, reasons.get(g, "not rated in this view")) for g in mine if g not in kept_ids)
+            left.extend((g, reasons.get(g, NOT_IN_VIEW)) for g in mine if g not in kept_ids)
         found.append(SystemStatus(name, tuple(periods), tuple(rated_ids), tuple(left)))
     return found

@@ -197,15 +197,15 @@ def rows(
 
 
 def _index_by_player(
-    games: Sequence[Game], left_out: Sequence[tuple[Game, str]]
-) -> tuple[dict[str, list[Game]], dict[str, list[tuple[Game, str]]]]:
+    games: Sequence[Game], left_out: Sequence[tuple[Game, Statement]]
+) -> tuple[dict[str, list[Game]], dict[str, list[tuple[Game, Statement]]]]:
     """Each player's games and games left out of one selection, in their order."""
     by_player: dict[str, list[Game]] = {}
     for game in games:
         by_player.setdefault(game.white, []).append(game)
         if game.black != game.white:
             by_player.setdefault(game.black, []).append(game)
-    left: dict[str, list[tuple[Game, str]]] = {}
+    left: dict[str, list[tuple[Game, Statement]]] = {}
     for game, why in left_out:
         left.setdefault(game.white, []).append((game, why))
         if game.black != game.white:
@@ -226,7 +226,7 @@ def explain(
     states: Mapping[str, Any],
     view: FactsView,
     player: str,
-    selection: tuple[Sequence[Game], Sequence[tuple[Game, str]]] | None = None,
+    selection: tuple[Sequence[Game], Sequence[tuple[Game, Statement]]] | None = None,
 ) -> Explanation:
     """The player's part of the run of period ``index`` from ``states`` (the list before it), with the rating
     body's adjustments for a system that has them.
@@ -253,9 +253,8 @@ def explain(
         return with_events(found, own_games, own_left)
     except LookupError as error:
         if player not in states:
-            if own_left:
-                error = LookupError(f"{error} ({_left_out_text(own_left)})")
-            raise LookupError(f"{error}; and {player} has no rating under {params.name} before it") from None
+            tail = f"; and {player} has no rating under {params.name} before it"
+            raise NotExplainedError(str(error), tuple((g.game, why) for g, why in own_left), tail) from None
         reason = str(error.args[0]) if error.args else str(error)
     before = system.row(params, index - 1, player, states[player], info(player)) or {"status": "not published"}
     carried = tuple((key, before.get(key)) for key in system.keys)
@@ -307,7 +306,7 @@ def month_range(first: str, stop: str) -> list[str]:
 
 def selected(
     params: SystemParams, system: System, index: int, states: Mapping[str, Any], view: FactsView
-) -> tuple[Sequence[Game], Sequence[tuple[Game, str]]]:
+) -> tuple[Sequence[Game], Sequence[tuple[Game, Statement]]]:
     """The games of period ``index`` the system rates, and those its rules leave out with the clause's key."""
     games = period_games(params, system, index, view)
     if system.select is None:
@@ -315,7 +314,7 @@ def selected(
     return system.select(params, index, states, games, player_info(view))
 
 
-def with_events(found: Explanation, games: Sequence[Game], left_out: Sequence[tuple[Game, str]]) -> Explanation:
+def with_events(found: Explanation, games: Sequence[Game], left_out: Sequence[tuple[Game, Statement]]) -> Explanation:
     """The explanation with the events of the player's games named, and his games the rules left out, each
     with its clause: statements under the table of games (at the end when there is none)."""
     said: list[Statement] = []
@@ -335,5 +334,17 @@ def with_events(found: Explanation, games: Sequence[Game], left_out: Sequence[tu
     return found._replace(statements=(*statements[:at], *said, *statements[at:]))
 
 
-def _left_out_text(left_out: Sequence[tuple[Game, str]]) -> str:
-    return "; ".join(f"{game.game} left out: {why}" for game, why in left_out)
+class NotExplainedError(LookupError):
+    """A player the run cannot explain and who had no rating before it; with the games the system left out of
+    his period, each with why (a :class:`Statement`, put in words by the command line: :meth:`said`)."""
+
+    def __init__(self, message: str, left_out: tuple[tuple[str, Statement], ...], tail: str) -> None:
+        super().__init__(message + tail if not left_out else f"{message} (games left out){tail}")
+        self.message, self.left_out, self.tail = message, left_out, tail
+
+    def said(self, say: Callable[[Statement], str]) -> str:
+        """The whole message, each game left out and why in ``say``'s words."""
+        if not self.left_out:
+            return self.message + self.tail
+        left = "; ".join(f"{game} left out: {say(why)}" for game, why in self.left_out)
+        return f"{self.message} ({left}){self.tail}"

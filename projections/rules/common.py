@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from importlib import import_module
 from operator import itemgetter
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypeAlias
 
 from projections.rules.solver import components
 
@@ -125,6 +125,33 @@ Cell = str | int | float | None
 """One value of an explanation: display-ready (rounded as the system publishes it)."""
 
 
+Terms: TypeAlias = tuple[tuple[str, Cell], ...]
+"""Named figures, in order: ``(("rating", 1500), ("RD", 200.0))``; empty when there are none (not rated)."""
+
+Value: TypeAlias = "Cell | Terms | Statement"
+"""A statement's value: a figure, named figures, or a statement said inside it (a player's status...)."""
+
+
+class Statement(NamedTuple):
+    """One thing said about the run: a message key and its named values.
+
+    >>> Statement("iecg.new_player", (("rating", 1500),)).get("rating")
+    1500
+    """
+
+    key: str
+    """The message: ``iecg.new_player``, ``icu.after``, ``after``...; its words are the renderer's."""
+    values: tuple[tuple[str, Value], ...] = ()
+    """The figures the message names, in order."""
+
+    def get(self, name: str) -> Value:
+        """The value named ``name`` (:class:`KeyError` if the statement has none)."""
+        for key, value in self.values:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+
 class Working(NamedTuple):
     """Why a player has his rating after one period, in the system's own terms."""
 
@@ -179,7 +206,7 @@ Adjust = Callable[
     [Any, int, Mapping[str, Any], Sequence[Adjustment], Info], tuple[dict[str, Any], dict[str, tuple[Any, ...]]]
 ]
 Notes = Callable[[Any, int, Groups], tuple[str, ...]]
-Selected = tuple[Sequence[Game], Sequence[tuple[Game, str]]]
+Selected = tuple[Sequence[Game], Sequence[tuple[Game, Statement]]]
 """The games the system's run is given, and those its rules leave off the list, each with the message key of
 the clause that does (a game may be in both: given to the run, which counts it as played elsewhere, and
 named as not rated on this list, as the ECF grading's games of its other list)."""
@@ -320,11 +347,13 @@ GAME_MODE_AND_CONTROL = itemgetter(7, 6)
 """A :class:`Game`'s mode and time control, at C speed: what a test of the rate of play and the mode reads."""
 
 
-def split_by_mode_and_control(games: Sequence[Game], decide: Callable[[Game], tuple[bool, str | None]]) -> Selected:
+def split_by_mode_and_control(
+    games: Sequence[Game], decide: Callable[[Game], tuple[bool, Statement | None]]
+) -> Selected:
     """The games a run is given and those left off the list, from ``decide(game)``: (given to the run, the
     clause that leaves it off or None), which must read only the game's mode and time control: it is asked
     once per distinct pair."""
-    decided: dict[tuple[Any, ...], tuple[bool, str | None]] = {}
+    decided: dict[tuple[Any, ...], tuple[bool, Statement | None]] = {}
     pairs = list(map(GAME_MODE_AND_CONTROL, games))
     for game, pair in zip(games, pairs, strict=True):
         if pair not in decided:
@@ -332,7 +361,7 @@ def split_by_mode_and_control(games: Sequence[Game], decide: Callable[[Game], tu
     if all(given and reason is None for given, reason in decided.values()):
         return games, ()
     kept: list[Game] = []
-    left: list[tuple[Game, str]] = []
+    left: list[tuple[Game, Statement]] = []
     for game, pair in zip(games, pairs, strict=True):
         given, reason = decided[pair]
         if given:
@@ -342,14 +371,14 @@ def split_by_mode_and_control(games: Sequence[Game], decide: Callable[[Game], tu
     return kept, left
 
 
-def keep_if(excluded: Callable[[Any, Game], str | None]) -> Select:
+def keep_if(excluded: Callable[[Any, Game], Statement | None]) -> Select:
     """A :attr:`System.select` from a test of one game at a time: ``excluded(params, game)`` is the message key
     of the clause that leaves the game out, or None when it is rated. The test must read only the game's mode
     and time control (and its params): it is made once per distinct pair of a run, a million games naming a
     few dozen."""
 
     def select(params: Any, _index: int, _states: Mapping[str, Any], games: Sequence[Game], _info: Info) -> Selected:
-        def decide(game: Game) -> tuple[bool, str | None]:
+        def decide(game: Game) -> tuple[bool, Statement | None]:
             reason = excluded(params, game)
             return reason is None, reason
 

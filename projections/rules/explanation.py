@@ -17,37 +17,12 @@ value, never by a branch on the system.
 
 from __future__ import annotations
 
-from typing import NamedTuple, TypeAlias
+from typing import NamedTuple
 
 from projections.rules import common
-from projections.rules.common import Cell
+from projections.rules.common import Cell, Statement, Terms, Value
 
-Terms: TypeAlias = tuple[tuple[str, Cell], ...]
-"""Named figures, in order: ``(("rating", 1500), ("RD", 200.0))``; empty when there are none (not rated)."""
-
-Value: TypeAlias = "Cell | Terms | Statement"
-"""A statement's value: a figure, named figures, or a statement said inside it (a player's status...)."""
-
-
-class Statement(NamedTuple):
-    """One thing said about the run: a message key and its named values.
-
-    >>> Statement("iecg.new_player", (("rating", 1500),)).get("rating")
-    1500
-    """
-
-    key: str
-    """The message: ``iecg.new_player``, ``icu.after``, ``after``...; its words are the renderer's."""
-    values: tuple[tuple[str, Value], ...] = ()
-    """The figures the message names, in order."""
-
-    def get(self, name: str) -> Value:
-        """The value named ``name`` (:class:`KeyError` if the statement has none)."""
-        for key, value in self.values:
-            if key == name:
-                return value
-        raise KeyError(name)
-
+__all__ = ["BLANK", "TABLE", "Cell", "Column", "Explanation", "Statement", "Terms", "Value", "from_system"]
 
 TABLE = Statement("table")
 """Where the table (:attr:`Explanation.columns`, :attr:`Explanation.rows`) is printed."""

@@ -2,8 +2,8 @@
 
 A system's :attr:`~projections.rules.common.System.select` is made here from
 the clauses of its rules texts; each function names the clause that leaves a
-game out as a message key (``"icu-1980 Graded Tournaments: faster than 45/60"``),
-which ``explain`` and ``event status`` print. A game recorded before events
+game out as a :class:`~projections.rules.common.Statement`, a message key and its values
+(``icu.left.rate``, the time control), whose words ``explain`` and ``event status`` print. A game recorded before events
 existed says no mode and no event (its upcast, :class:`ledger.events.GameRecorded`):
 every system rates it as it always did.
 
@@ -33,6 +33,7 @@ from projections.rules.common import (
     Info,
     Select,
     Selected,
+    Statement,
     TimeControlError,
     keep_if,
     seconds_for_moves,
@@ -43,28 +44,29 @@ OVER_THE_BOARD = frozenset({"otb"})
 ONLINE = frozenset({"online"})
 
 
-def mode_excluded(game: Game, modes: frozenset[str], clause: str) -> str | None:
-    """``clause`` when the game says a mode (its own or its event's) not in ``modes``, else None."""
+def mode_excluded(game: Game, modes: frozenset[str], key: str, rules: str) -> Statement | None:
+    """``key`` (its words cite the clause) with the rules version and the game's mode, when the game says a mode
+    (its own or its event's) not in ``modes``; else None."""
     if game.mode is not None and game.mode not in modes:
-        return f"{clause}: {game.mode} games are not rated"
+        return Statement(key, (("rules", rules), ("mode", game.mode)))
     return None
 
 
-def over_the_board(source: str) -> Callable[[Any, Game], str | None]:
-    """A test leaving out the games that say they were played online or by email, citing ``source`` after the
-    rules version's name: ``ecf-grading (seed 003: over the board only): online games are not rated``."""
-    return lambda params, game: mode_excluded(game, OVER_THE_BOARD, f"{params.name} ({source})")
+def over_the_board(key: str) -> Callable[[Any, Game], Statement | None]:
+    """A test leaving out the games that say they were played online or by email, said by ``key``
+    (``ecf_grading.left.mode``: "ecf-grading (seed 003: …): online games are not rated")."""
+    return lambda params, game: mode_excluded(game, OVER_THE_BOARD, key, params.name)
 
 
-def online_only(source: str) -> Callable[[Any, Game], str | None]:
-    """A test leaving out the games that say they were played over the board or by email, citing ``source``."""
-    return lambda params, game: mode_excluded(game, ONLINE, f"{params.name} ({source})")
+def online_only(key: str) -> Callable[[Any, Game], Statement | None]:
+    """A test leaving out the games that say they were played over the board or by email, said by ``key``."""
+    return lambda params, game: mode_excluded(game, ONLINE, key, params.name)
 
 
-def both(*tests: Callable[[Any, Game], str | None]) -> Callable[[Any, Game], str | None]:
+def both(*tests: Callable[[Any, Game], Statement | None]) -> Callable[[Any, Game], Statement | None]:
     """The first clause of ``tests`` that leaves the game out, or None."""
 
-    def test(params: Any, game: Game) -> str | None:
+    def test(params: Any, game: Game) -> Statement | None:
         for one in tests:
             found = one(params, game)
             if found is not None:
@@ -77,27 +79,27 @@ def both(*tests: Callable[[Any, Game], str | None]) -> Callable[[Any, Game], str
 def by_category(
     params: Any,
     games: Sequence[Game],
-    mode: Callable[[Any, Game], str | None],
+    mode: Callable[[Any, Game], Statement | None],
     category: Callable[[str | None], str | None],
-    clause: str,
-    lists: tuple[str, str],
+    keys: tuple[str, str, str],
 ) -> Selected:
     """The select of a system of several lists by rate of play (the ECF's grading, its online ratings): a game
     of a mode it does not rate is left out; a game of another list (``category`` of its time control is not
     ``params.category``) is given to the run, which counts it as played elsewhere, and named as left off this
-    one by ``clause``; ``lists``: the words of a list, and of a game too fast for any."""
-    noun, too_fast = lists
+    one by the first of ``keys`` (its words cite the clause), which says where it goes: the second (another
+    list, by its category) or the third (too fast for any)."""
+    other, on_list, too_fast = keys
 
-    def decide(game: Game) -> tuple[bool, str | None]:
+    def decide(game: Game) -> tuple[bool, Statement | None]:
         why = mode(params, game)
         if why is not None:
             return False, why
         on = category(game.time_control)
         if on == params.category:
             return True, None
-        where = f"the {on} {noun}" if on else too_fast
-        control = game.time_control or "no recorded time control"
-        return True, f"{params.name} {clause}: a game of {control} goes on {where}"
+        where = Statement(on_list, (("list", on),)) if on else Statement(too_fast)
+        control = game.time_control or Statement("left.no_control")
+        return True, Statement(other, (("rules", params.name), ("control", control), ("where", where)))
 
     return split_by_mode_and_control(games, decide)
 
@@ -152,13 +154,13 @@ def icu_graded_rate(time_control: str | None) -> bool:
         return True
 
 
-def icu_excluded(_params: Any, game: Game) -> str | None:
+def icu_excluded(params: Any, game: Game) -> Statement | None:
     """ICU 1980: the clause that leaves ``game`` ungraded, or None."""
-    found = mode_excluded(game, OVER_THE_BOARD, "icu-1980 Graded Tournaments")
+    found = mode_excluded(game, OVER_THE_BOARD, "icu.left.mode", params.name)
     if found is not None:
         return found
     if not icu_graded_rate(game.time_control):
-        return f"icu-1980 Graded Tournaments: {game.time_control} is faster than 45/60"
+        return Statement("icu.left.rate", (("rules", params.name), ("control", game.time_control)))
     return None
 
 
@@ -186,7 +188,7 @@ def iecg_select(ter: Callable[[Any, int, Mapping[str, Any], Info, str], int]) ->
 
     def select(params: Any, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Info) -> Selected:
         kept: list[Game] = []
-        left: list[tuple[Game, str]] = []
+        left: list[tuple[Game, Statement]] = []
         if not any(map(EVENT_OF, games)):  # the usual period: no game of an event, nothing to look at
             return games, ()
         for game in games:
@@ -194,18 +196,18 @@ def iecg_select(ter: Callable[[Any, int, Mapping[str, Any], Info, str], int]) ->
             if event is None:
                 kept.append(game)
                 continue
-            reason = None
+            reason: Statement | None = None
             if event is not None and event.type == "thematic":
-                reason = "iecg D §2.9.2: thematic tournaments are not rated"
+                reason = Statement("iecg.left.thematic")
             elif event is not None and event.type == "friendly-match":
                 if game.forfeit:
-                    reason = "iecg D §2.7: victories scored by forfeit in friendly matches do not count"
+                    reason = Statement("iecg.left.friendly_forfeit")
                 else:
                     gap = abs(
                         ter(params, index, states, info, game.white) - ter(params, index, states, info, game.black)
                     )
                     if gap > FRIENDLY_GAP:
-                        reason = f"iecg D §2.7: the TERs differ by {gap}, more than {FRIENDLY_GAP}"
+                        reason = Statement("iecg.left.friendly_gap", (("gap", gap), ("limit", FRIENDLY_GAP)))
             if reason is None:
                 kept.append(game)
             else:

@@ -125,3 +125,17 @@ def test_every_key_of_the_explanation_has_words() -> None:
     assert {key for key in WORDS if key.startswith("ecf_online.")} == {
         key for key in MESSAGES if key.startswith("ecf_online.")
     }
+
+
+def test_a_player_whose_only_games_are_left_out_is_refused_with_why_in_words(ratings: Ratings) -> None:
+    """A player with no rating before the period and none of his games on the list: the refusal names each game
+    left out and why, in the renderer's words (the selection says a message key and its values)."""
+    for player in ("A", "B"):
+        ratings.ok("player", "register", player, "--name", f"Player {player}", "--reported", "2024-01-01")
+    ratings.ok("game", "record", "g1", "--white", "A", "--black", "B", "--result", "1-0", "--finished", "2024-02-10",
+               "--mode", "otb", "--time-control", "5400+30", "--reported", "2024-02-10")  # fmt: skip
+    ratings.refused(
+        "explain", "A", "--rules", "ecf-online", "--period", "2024-02",
+        message="player A played no standard game in period 2024-02 of ecf-online (g1 left out: ecf-online "
+        "(seed 003: internet games only): otb games are not rated); and A has no rating under ecf-online before it",
+    )  # fmt: skip

@@ -7,7 +7,7 @@ with its changes and its period scheme's clause; the names that stand for it
 today are registered; a small round robin of every result in each version's
 first period is rated, each player explained, and every message key said has
 its words in the renderer (and is one the family declares); every game the
-family's selection leaves out names the clause that does; and the states it
+family's selection leaves out is said by a message key with its words, naming the clause that does; and the states it
 made come back from the projections file's codec equal, field for field.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from commands.explanation_text import WORDS
+from commands.explanation_text import WORDS, say
 from projections.cache import decode_states, encode_states
 from projections.registry import FAMILIES, RULES, SYSTEMS, VERSIONS, describe_rules
 from projections.rules.common import EventInfo, Game, PlayerInfo, PriorValue
@@ -208,12 +208,14 @@ def test_a_left_out_game_names_its_clause(family: Family, version: Version) -> N
     params = rated_version(version)
     day = first_day(version)
     index = params.periods.index_of_day(day)
-    reasons: list[str] = []
+    reasons: list[Statement] = []
     for mode, control, event in LEFT_OUT:
         games = [game._replace(event=event) for game in round_robin(day, mode=mode, control=control)]
         _kept, left = system.select(params, index, {}, games, info)
         reasons += [reason for _game, reason in left]
     assert reasons, f"{params.name} selects its games but left none of these out"
     for reason in reasons:
-        assert params.name in reason or family.name in reason, f"{reason!r} names neither the rules nor the family"
-        assert any(mark in reason for mark in ("§", "(", "choice", "Graded Tournaments")), f"{reason!r} cites nothing"
+        assert isinstance(reason, Statement) and reason.key in WORDS, f"{reason!r} has no words"
+        said = say(reason)
+        assert params.name in said or family.name in said, f"{said!r} names neither the rules nor the family"
+        assert any(mark in said for mark in ("§", "(", "choice", "Graded Tournaments")), f"{said!r} cites nothing"

@@ -146,6 +146,7 @@ def select(
     """Over-the-board games only (seed 003: online games do not affect OTB grades); a game of the other list,
     or faster than rapidplay (choice 2), is named as left off this list, but still given to the run, which
     counts it as played elsewhere (a player whose games were all elsewhere keeps his grade in the period)."""
-    board = admission.over_the_board("seed 003: OTB grades are not impacted by internet games")
+    board = admission.over_the_board("ecf_grading.left.mode")
     by_list = functools.partial(game_list, params)
-    return admission.by_category(params, games, board, by_list, "choice 2", ("list", "no list (faster than rapidplay)"))
+    keys = ("ecf_grading.left.other_list", "ecf_grading.on_list", "ecf_grading.too_fast")
+    return admission.by_category(params, games, board, by_list, keys)

@@ -23,6 +23,11 @@ looked up in the table, the score, We and the game's change."""
 
 MESSAGES: frozenset[str] = frozenset(
     {
+        # why its selection leaves a game out, said inside ``left_out`` (projections.rules.selection)
+        "ecf_online.left.mode",
+        "ecf_online.left.other_list",
+        "ecf_online.on_list",
+        "ecf_online.too_fast",
         # the shape every explanation shares (projections.rules.explanation)
         "before",
         "period_terms",

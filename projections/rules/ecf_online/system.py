@@ -64,6 +64,6 @@ def select(
     """Online games only (seed 003: "based on internet club/team games and registered online events only"); a
     game of another category ("Time Controls") is named as left off this rating but still given to the run,
     which counts it as played elsewhere, as before events."""
-    online = admission.online_only("seed 003: internet games only")
-    words = ("rating", "no rating (faster than blitz)")
-    return admission.by_category(params, games, online, category_of, "(seed 003, Time Controls)", words)
+    online = admission.online_only("ecf_online.left.mode")
+    keys = ("ecf_online.left.other_list", "ecf_online.on_list", "ecf_online.too_fast")
+    return admission.by_category(params, games, online, category_of, keys)

@@ -43,6 +43,15 @@ with whether it counts toward a first rating."""
 
 MESSAGES: frozenset[str] = frozenset(
     {
+        # why its selection leaves a game out, said inside ``left_out`` (projections.rules.selection)
+        "fide.left.mode",
+        "fide.left.standard_rate",
+        "fide.left.no_control",
+        "fide.left.outside_rapid",
+        "fide.left.outside_blitz",
+        "fide.left.mismatch",
+        "fide.left.match_unrated",
+        "fide.left.match_decided",
         # the shape every explanation shares (projections.rules.explanation)
         "before",
         "no_rated_games",

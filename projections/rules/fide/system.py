@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from projections.rules import selection as admission
-from projections.rules.common import Game, PeriodRun, PlayerInfo, PriorValue, Selected
+from projections.rules.common import Game, PeriodRun, PlayerInfo, PriorValue, Selected, Statement
 from projections.rules.fide.formulas import (
     UNRATED,
     Entry,
@@ -33,19 +33,20 @@ KEYS = ("rating", "status", "games", "k", "period_games")
 # --- the games a list rates (§1.1, §6) ---------------------------------------------
 
 
-def _rate_key(params: FideParams, time_control: str | None, minimum: int | None) -> str:
-    """The message key of a game not on ``params``'s list because of its rate of play."""
+def _rate_key(params: FideParams, time_control: str | None, minimum: int | None) -> Statement:
+    """Why a game is not on ``params``'s list because of its rate of play: §1.1 (standard), R&B §1.1.1 (rapid:
+    more than 10, less than 60 minutes) or §1.1.2 (blitz: more than 3, at most 10)."""
     if params.list_name == "standard":
-        return f"{params.name} §1.1: under {minimum} minutes for 60 moves"
+        return Statement("fide.left.standard_rate", (("rules", params.name), ("minimum", minimum)))
     low, high = params.rapid_minutes if params.list_name == "rapid" else params.blitz_minutes
     clause = "§1.1.1" if params.list_name == "rapid" else "§1.1.2"
     if minutes_for_60_moves(time_control) is None:
-        return f"{params.name} {clause}: no time control recorded"
-    most = "less than" if params.list_name == "rapid" else "at most"
-    return f"{params.name} {clause}: outside more than {low} and {most} {high} minutes for 60 moves"
+        return Statement("fide.left.no_control", (("rules", params.name), ("clause", clause)))
+    key = "fide.left.outside_rapid" if params.list_name == "rapid" else "fide.left.outside_blitz"
+    return Statement(key, (("rules", params.name), ("clause", clause), ("low", low), ("high", high)))
 
 
-def _admits_rate(params: FideParams, time_control: str | None, minimum: int) -> str | None:
+def _admits_rate(params: FideParams, time_control: str | None, minimum: int) -> Statement | None:
     minutes = minutes_for_60_moves(time_control)
     if params.list_name == "standard":
         if minutes is None or minutes >= minimum:
@@ -58,9 +59,9 @@ def _admits_rate(params: FideParams, time_control: str | None, minimum: int) -> 
     return None if fits else _rate_key(params, time_control, None)
 
 
-def excluded(params: Rules, game: Game, white_rating: int | None, black_rating: int | None) -> str | None:
+def excluded(params: Rules, game: Game, white_rating: int | None, black_rating: int | None) -> Statement | None:
     """None when ``game`` is rated on ``params``'s list, given both players' ratings at the start of the
-    period (None: unrated); else the message key of the clause that keeps it off.
+    period (None: unrated); else why the clause keeps it off (a message key and its values).
 
     Standard: §1.1's minimum by the higher rating in the game. Rapid and blitz: R&B §1.1.1–1.1.2, and from
     1 December 2024 R&B §7.3.1 (600 points or more apart, one rated above 2600).
@@ -68,7 +69,7 @@ def excluded(params: Rules, game: Game, white_rating: int | None, black_rating: 
     >>> from projections.rules.fide import FIDE_2024, FIDE_2024_BLITZ
     >>> g = Game("g1", "a", "b", 2, "2024-05-04", None, "180+2")
     >>> excluded(FIDE_2024, g, 1500, 1500), excluded(FIDE_2024_BLITZ, g, 1500, 1500)
-    ('fide-2024 §1.1: under 60 minutes for 60 moves', None)
+    (Statement(key='fide.left.standard_rate', values=(('rules', 'fide-2024'), ('minimum', 60))), None)
     """
     params = version(params, params.periods.index_of_day(game.day))
     minimum = standard_minimum(params, white_rating, black_rating)
@@ -83,13 +84,12 @@ def excluded(params: Rules, game: Game, white_rating: int | None, black_rating: 
         and abs(white_rating - black_rating) >= params.mismatch_gap
         and max(white_rating, black_rating) > params.mismatch_above
     ):
-        return (
-            f"{params.name} §7.3.1: {params.mismatch_gap} points or more apart, one rated above {params.mismatch_above}"
-        )
+        gap, above = params.mismatch_gap, params.mismatch_above
+        return Statement("fide.left.mismatch", (("rules", params.name), ("gap", gap), ("above", above)))
     return None
 
 
-def admits(params: Rules, game: Game) -> str | None:
+def admits(params: Rules, game: Game) -> Statement | None:
     """The game filter without ratings: None when ``game`` may be rated on ``params``'s list, else the message
     key of the clause that keeps it off.
 
@@ -100,9 +100,9 @@ def admits(params: Rules, game: Game) -> str | None:
     >>> from projections.rules.fide import FIDE_2024, FIDE_2024_BLITZ, FIDE_2024_RAPID
     >>> g = Game("g1", "a", "b", 2, "2024-05-04", None, "180+2")
     >>> admits(FIDE_2024, g), admits(FIDE_2024_BLITZ, g)
-    ('fide-2024 §1.1: under 60 minutes for 60 moves', None)
-    >>> admits(FIDE_2024_RAPID, g)
-    'fide-2024-rapid §1.1.1: outside more than 10 and less than 60 minutes for 60 moves'
+    (Statement(key='fide.left.standard_rate', values=(('rules', 'fide-2024'), ('minimum', 60))), None)
+    >>> admits(FIDE_2024_RAPID, g).key
+    'fide.left.outside_rapid'
     """
     params = version(params, params.periods.index_of_day(game.day))
     return _admits_rate(params, game.time_control, params.standard_minutes)
@@ -110,15 +110,15 @@ def admits(params: Rules, game: Game) -> str | None:
 
 def rated_games(
     params: Rules, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Callable[[str], PlayerInfo]
-) -> tuple[tuple[Game, ...], tuple[tuple[Game, str], ...]]:
+) -> tuple[tuple[Game, ...], tuple[tuple[Game, Statement], ...]]:
     """The period's games on ``params``'s list, and those kept off with their message keys: :func:`excluded`
     with both players' ratings on the list the period starts from (its start, compressed where it falls, or
     his seed), as §1.1 ("at the start of the game") reads for a system that rates by period (choice 12)."""
     used = version(params, index)
     kept: list[Game] = []
-    off: list[tuple[Game, str]] = []
+    off: list[tuple[Game, Statement]] = []
     ratings: dict[str, int | None] = {}
-    decided: dict[tuple[Any, ...], str | None] = {}
+    decided: dict[tuple[Any, ...], Statement | None] = {}
     tiers = tuple(rating for rating, _ in used.standard_tiers) if used.list_name == "standard" else ()
     mismatch = used.mismatch_from
     for game in games:
@@ -159,8 +159,8 @@ def _half_points(points2: int) -> str:
 
 def match_excluded(
     params: Rules, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Callable[[str], PlayerInfo]
-) -> dict[str, str]:
-    """The games of the period's matches that §6 leaves out, by game id, each with its message key (choice 14).
+) -> dict[str, Statement]:
+    """The games of the period's matches that §6 leaves out, by game id, each with why (choice 14).
 
     §6.1 (2024): "Matches in which one player is unrated shall not be rated": every game of a match in which a
     player is unrated on the list the period starts from. §6.2 (2024): "Where a match is over a specific number
@@ -173,15 +173,15 @@ def match_excluded(
     >>> played = [Game(f"g{n}", "a", "b", 2, f"2024-05-0{n}", "M", None, "otb", m) for n in range(1, 7)]
     >>> rated = lambda player: PlayerInfo(player, None, 0, "t", (PriorValue("fide", 2000, 50, None, None, None,
     ...     "2024-04-30"),))
-    >>> match_excluded(FIDE_2024, FIDE_PERIODS.index("2024-05"), {}, played, rated)["g5"]
-    'fide-2024 §6.2: played after the match was decided (a 4–0, of 6 games)'
+    >>> match_excluded(FIDE_2024, FIDE_PERIODS.index("2024-05"), {}, played, rated)["g5"].values[-3:]
+    (('leader', 'a'), ('score', '4–0'), ('rounds', 6))
     """
     used = version(params, index)
     matches: dict[str, list[Game]] = {}
     for game in games:
         if game.event is not None and game.event.type in MATCH_TYPES:
             matches.setdefault(game.event.event, []).append(game)
-    out: dict[str, str] = {}
+    out: dict[str, Statement] = {}
     for played in matches.values():
         played.sort(key=lambda game: (game.day, game.game))
         rounds = played[0].event.rounds if played[0].event is not None else None
@@ -189,13 +189,17 @@ def match_excluded(
             players = sorted({player for game in played for player in (game.white, game.black)})
             unrated = [p for p in players if start_state(used, index, p, states, info).rating is None]
             if unrated:  # §6.1 (2024): "Matches in which one player is unrated shall not be rated"
-                why = f"{used.name} {used.match_unrated_clause}: a match with an unrated player ({', '.join(unrated)})"
+                clause = used.match_unrated_clause
+                why = Statement(
+                    "fide.left.match_unrated",
+                    (("rules", used.name), ("clause", clause), ("players", ", ".join(unrated))),
+                )
                 out.update((game.game, why) for game in played)
                 continue
         if used.match_decided_clause is None or rounds is None:
             continue  # §6.2 needs "a specific number of games"
         score: dict[str, int] = {}
-        decided: str | None = None
+        decided: Statement | None = None
         for game in played:
             if decided is not None:  # §6.2 (2024), §6.5 (2008): "those played after one player has won"
                 out[game.game] = decided
@@ -205,9 +209,16 @@ def match_excluded(
             leader = max(sorted(score), key=lambda player: score[player])
             if score[leader] > rounds:  # more than half the points of ``rounds`` games (half points > rounds)
                 others = sum(points for player, points in score.items() if player != leader)
-                decided = (
-                    f"{used.name} {used.match_decided_clause}: played after the match was decided "
-                    f"({leader} {_half_points(score[leader])}–{_half_points(others)}, of {rounds} games)"
+                shown = f"{_half_points(score[leader])}–{_half_points(others)}"
+                decided = Statement(
+                    "fide.left.match_decided",
+                    (
+                        ("rules", used.name),
+                        ("clause", used.match_decided_clause),
+                        ("leader", leader),
+                        ("score", shown),
+                        ("rounds", rounds),
+                    ),
                 )
     return out
 
@@ -221,14 +232,12 @@ def select(
     all, without looking up a rating, unless one of them is a match's."""
     if version(params, index).list_name == "standard" and all(g.time_control is None and g.mode is None for g in games):
         kept: Sequence[Game] = games
-        off: list[tuple[Game, str]] = []
+        off: list[tuple[Game, Statement]] = []
     else:
         board: list[Game] = []
         off = []
         for game in games:
-            why = admission.mode_excluded(
-                game, admission.OVER_THE_BOARD, f"{params.name} (FIDE rates over-the-board play)"
-            )
+            why = admission.mode_excluded(game, admission.OVER_THE_BOARD, "fide.left.mode", params.name)
             if why is None:
                 board.append(game)
             else:

@@ -31,6 +31,9 @@ from projections.rules.icu.system import adjust, icu_games, newcomer
 
 MESSAGES = frozenset(
     {
+        # why its selection leaves a game out, said inside ``left_out`` (projections.rules.selection)
+        "icu.left.mode",
+        "icu.left.rate",
         "icu.accelerated",
         "icu.active",
         "icu.adjusted",

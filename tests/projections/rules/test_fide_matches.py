@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from commands.explanation_text import say
 from projections.rules.common import EventInfo, Game, PlayerInfo, PriorValue
 from projections.rules.fide import (
     FIDE_2014,
@@ -69,7 +70,7 @@ def match(results: str, kind: str = "match", rounds: int | None = 6, black: str 
 
 def chosen(params: Rules, games: Sequence[Game]) -> tuple[list[str], list[tuple[str, str]]]:
     kept, off = select(params, MAY, RATED, games, nobody)
-    return [g.game for g in kept], [(g.game, why) for g, why in off]
+    return [g.game for g in kept], [(g.game, say(why)) for g, why in off]
 
 
 def ratings_after(params: FideParams, games: Sequence[Game]) -> dict[str, int | None]:
@@ -197,10 +198,10 @@ def test_an_unrated_player_with_a_standard_prior_is_rated_for_a_rapid_match() ->
     kept, off = select(FIDE_2024_RAPID, MAY, {}, games, prior)
     # A is on no rapid list and has no prior: the match has an unrated player after all (A).
     assert [g.game for g in kept] == []
-    assert {why for _, why in off} == {"fide-2024-rapid §5.1: a match with an unrated player (A)"}
+    assert {say(why) for _, why in off} == {"fide-2024-rapid §5.1: a match with an unrated player (A)"}
     kept, off = select(FIDE_2024_RAPID, MAY, {"A": FideState(2000, 100)}, games, prior)
     assert [g.game for g in kept] == ["g1", "g2", "g3", "g4"]
-    assert [(g.game, why) for g, why in off] == [
+    assert [(g.game, say(why)) for g, why in off] == [
         ("g5", "fide-2024-rapid §5.2: played after the match was decided (A 4–0, of 6 games)")
     ]
 
@@ -224,10 +225,10 @@ def test_each_version_leaves_out_the_same_games_under_its_own_clause(params: Rul
     games = match("1111" + "0")
     if isinstance(params, FideParams) and params.list_name == "blitz":
         games = [g._replace(time_control="180+2") for g in games]  # 5 minutes for 60 moves: blitz
-    assert match_excluded(params, MAY, RATED, games, nobody) == {
+    assert {game: say(why) for game, why in match_excluded(params, MAY, RATED, games, nobody).items()} == {
         "g5": f"{decided}: played after the match was decided (A 4–0, of 6 games)"
     }
     with_u = [g._replace(black="U") for g in games]
-    assert set(match_excluded(params, MAY, RATED, with_u, nobody).values()) == {
+    assert set(map(say, match_excluded(params, MAY, RATED, with_u, nobody).values())) == {
         f"{unrated}: a match with an unrated player (U)"
     }

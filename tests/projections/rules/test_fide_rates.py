@@ -22,8 +22,9 @@ from datetime import date
 
 import pytest
 
+from commands.explanation_text import say
 from projections.registry import RULES, SYSTEMS, get_rules
-from projections.rules.common import Game, PlayerInfo
+from projections.rules.common import Game, PlayerInfo, Statement
 from projections.rules.fide import (
     FIDE_2014,
     FIDE_2017,
@@ -45,6 +46,11 @@ from projections.rules.fide.system import admits, excluded, rated_games
 from projections.rules.timeline import TimelineError
 
 
+def said(why: Statement | None) -> str | None:
+    """Why a game is left off, in the renderer's words (None: it is not)."""
+    return None if why is None else say(why)
+
+
 def game(time_control: str | None, day: str = "2024-05-04", gid: str = "g1") -> Game:
     return Game(gid, "a", "b", 1, day, "Open", time_control)
 
@@ -64,11 +70,11 @@ def test_a_3_plus_2_blitz_game_is_not_rated_on_the_standard_list_but_is_on_the_b
     # 3+2: 180 s + 60 × 2 s = 300 s = 5 minutes for 60 moves. Standard §1.1: at least 60 minutes even for
     # two players below 1800, so off; blitz §1.1.2: 3 < 5 ≤ 10, so on; rapid §1.1.1: 5 is not more than 10.
     blitz = game("180+2")
-    assert excluded(FIDE_2024, blitz, 1500, 1500) == "fide-2024 §1.1: under 60 minutes for 60 moves"
-    assert admits(FIDE_2024, blitz) == "fide-2024 §1.1: under 60 minutes for 60 moves"
+    assert said(excluded(FIDE_2024, blitz, 1500, 1500)) == "fide-2024 §1.1: under 60 minutes for 60 moves"
+    assert said(admits(FIDE_2024, blitz)) == "fide-2024 §1.1: under 60 minutes for 60 moves"
     assert excluded(FIDE_2024_BLITZ, blitz, 1500, 1500) is None
     assert admits(FIDE_2024_BLITZ, blitz) is None
-    assert admits(FIDE_2024_RAPID, blitz) == (
+    assert said(admits(FIDE_2024_RAPID, blitz)) == (
         "fide-2024-rapid §1.1.1: outside more than 10 and less than 60 minutes for 60 moves"
     )
     assert list_of_time_control(FIDE_2024, "180+2", 1500, 1500) == "blitz"
@@ -117,15 +123,15 @@ def test_standard_minimum_by_rating_at_the_edges(
 
 def test_the_key_names_the_version_and_the_minimum() -> None:
     # 2400 against 1500, 90 + 29 = 119 minutes: under the 120 of the 2400 tier.
-    assert excluded(FIDE_2024, game("5400+29"), 2400, 1500) == "fide-2024 §1.1: under 120 minutes for 60 moves"
+    assert said(excluded(FIDE_2024, game("5400+29"), 2400, 1500)) == "fide-2024 §1.1: under 120 minutes for 60 moves"
     # 2014: 1600 against 1599 at 60 minutes: under the 90 of the 1600 tier.
-    assert excluded(FIDE_2014, game("3600"), 1600, 1599) == "fide-2014 §1.1: under 90 minutes for 60 moves"
+    assert said(excluded(FIDE_2014, game("3600"), 1600, 1599)) == "fide-2014 §1.1: under 90 minutes for 60 moves"
 
 
 def test_admits_without_ratings_only_refuses_what_no_rating_can_save() -> None:
     # 60 minutes is enough for two players below 1800, so admits() lets it through; 59 is never standard.
     assert admits(FIDE_2024, game("3600")) is None
-    assert admits(FIDE_2024, game("3540")) == "fide-2024 §1.1: under 60 minutes for 60 moves"
+    assert said(admits(FIDE_2024, game("3540"))) == "fide-2024 §1.1: under 60 minutes for 60 moves"
 
 
 # --- rapid and blitz bounds, at their edges ----------------------------------------
@@ -158,8 +164,8 @@ def test_a_game_with_no_time_control_stays_on_the_standard_list_only() -> None:
     for unknown in (None, "?", ""):
         assert excluded(FIDE_2024, game(unknown), 2700, 2700) is None  # as before: rated on the standard list
         assert list_of_time_control(FIDE_2024, unknown, 2700, 2700) == "standard"
-        assert admits(FIDE_2024_RAPID, game(unknown)) == "fide-2024-rapid §1.1.1: no time control recorded"
-        assert admits(FIDE_2024_BLITZ, game(unknown)) == "fide-2024-blitz §1.1.2: no time control recorded"
+        assert said(admits(FIDE_2024_RAPID, game(unknown))) == "fide-2024-rapid §1.1.1: no time control recorded"
+        assert said(admits(FIDE_2024_BLITZ, game(unknown))) == "fide-2024-blitz §1.1.2: no time control recorded"
     assert admits(FIDE_2024, game("-")) is None  # no clock at all: slower than any minimum
 
 
@@ -168,8 +174,8 @@ def test_the_600_point_rule_of_rapid_and_blitz_from_1_december_2024() -> None:
     blitz = "180+2"
     # 2601 − 2001 = 600, one above 2600: not rated from 1 December 2024, rated the day before.
     assert excluded(FIDE_2024_BLITZ, game(blitz, "2024-11-30"), 2601, 2001) is None
-    assert excluded(FIDE_2024_BLITZ, game(blitz, "2024-12-01"), 2601, 2001) == key
-    assert excluded(FIDE_2024_BLITZ, game(blitz, "2024-12-01"), 2001, 2601) == key
+    assert said(excluded(FIDE_2024_BLITZ, game(blitz, "2024-12-01"), 2601, 2001)) == key
+    assert said(excluded(FIDE_2024_BLITZ, game(blitz, "2024-12-01"), 2001, 2601)) == key
     # 2601 − 2002 = 599: rated; 2600 − 2000 = 600 but nobody "above 2600": rated; an unrated opponent: rated.
     assert excluded(FIDE_2024_BLITZ, game(blitz, "2024-12-01"), 2601, 2002) is None
     assert excluded(FIDE_2024_BLITZ, game(blitz, "2024-12-01"), 2600, 2000) is None
@@ -193,7 +199,7 @@ def test_rated_games_reads_the_ratings_the_period_starts_from() -> None:
     states = {"a": FideState(1500, 40), "b": FideState(1500, 40), "m": FideState(2450, 300, True, True)}
     kept, off = rated_games(FIDE_2024, at("2024-05"), states, games, nobody)
     assert [g.game for g in kept] == ["g1"]
-    assert off == ((games[1], "fide-2024 §1.1: under 120 minutes for 60 moves"),)
+    assert [(game, said(why)) for game, why in off] == [(games[1], "fide-2024 §1.1: under 120 minutes for 60 moves")]
 
 
 # --- the timeline ------------------------------------------------------------------
