@@ -50,6 +50,12 @@ Rules, and choices where the standard is silent:
   value is refused naming its line.
 - **Board**: a whole number from 1; blank, ``?``, ``-`` or absent is None. **GameId**: the text, or
   None when blank, ``?`` or ``-``.
+- **Variant** (not in the 1994 standard; the tag lichess, chess.com and python-chess write): a game
+  of another game than standard chess (``Crazyhouse``, ``Chess960``, ``Atomic``, ``From Position``…)
+  is refused naming its line and its variant, and so is the file (an import is all or nothing): no
+  system here rates a variant, and a game from a set-up position is not a game of chess as the
+  rating regulations count one. ``Standard``, ``Chess``, ``Normal`` (any case), blank, ``?``, ``-``
+  or absent is standard chess.
 - **Game ids** (:func:`game_id`): the GameId tag; else ``<event>-R<round>`` with the round *as
   written* (``3.1`` stays ``R3.1``: some programs write round 3, board 1 that way, others a
   multi-part round per §8.1.1.5, so it is not interpreted), plus ``-B<board>`` with a Board tag;
@@ -83,6 +89,9 @@ UNKNOWN: Final = frozenset({"", "?", "-"})
 """Values that say "not known" in an optional tag."""
 
 REQUIRED: Final = ("White", "Black", "Result")
+
+STANDARD_VARIANTS: Final = frozenset({"standard", "chess", "normal"})
+"""The Variant tag's values (any case) that name standard chess; blank, ``?`` and ``-`` say nothing."""
 
 MAX_LINE: Final = 1048576
 """The longest PGN line read, in bytes: 1 MiB, far over the standard's 255 characters and a
@@ -278,6 +287,11 @@ def _game(headers: dict[str, str], tag_lines: dict[str, int], start: int, number
     result = values["Result"]
     if result not in RESULTS:
         raise PgnError(line("Result"), f"Result {result!r} is not one of {', '.join(RESULTS)}")
+    variant = values.get("Variant", "")
+    if variant not in UNKNOWN and variant.lower() not in STANDARD_VARIANTS:
+        raise PgnError(
+            line("Variant"), f"Variant {variant!r} is not standard chess: the ledger rates standard chess games only"
+        )
     event_date = parse_date(values.get("EventDate", ""), "EventDate", line("EventDate"))
     played = parse_date(values.get("Date", ""), "Date", line("Date"))
     return PgnGame(

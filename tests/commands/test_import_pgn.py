@@ -397,3 +397,27 @@ def test_a_long_event_name_at_two_sites_is_two_events(ratings: Ratings, tmp_path
     )
     ratings.ok("import", "pgn", path)
     assert len({event for *_, event, _, _ in games_of(ratings).values()}) == 2
+
+
+def test_a_variant_game_refuses_the_file_and_records_nothing(ratings: Ratings, tmp_path: Path) -> None:
+    """A Crazyhouse game in a lichess export: the file is refused naming the line and the variant, the ledger
+    unchanged (an import is all or nothing); the same file without it imports."""
+    register_four(ratings)
+    standard = game("Adler, A.", "Byrne, B.", "1-0", Event="Club", Date="2024.02.10", Round="1", Variant="Standard",
+                    **A_B)  # fmt: skip
+    crazyhouse = game("Adler, A.", "Byrne, B.", "0-1", Event="Club", Date="2024.02.10", Round="2",
+                      Variant="Crazyhouse", **A_B)  # fmt: skip
+    path = write(tmp_path, standard, crazyhouse)
+    variant_line = 1 + path_lines(path).index('[Variant "Crazyhouse"]')
+    ratings.refused(
+        "import", "pgn", path, "--players", names(tmp_path),
+        message=f"line {variant_line}: Variant 'Crazyhouse' is not standard chess: "
+        "the ledger rates standard chess games only",
+    )  # fmt: skip
+    assert games_of(ratings) == {}
+    ratings.ok("import", "pgn", write(tmp_path, standard, name="standard.pgn"), "--players", names(tmp_path))
+    assert list(games_of(ratings)) == ["Club-R1"]
+
+
+def path_lines(path: str) -> list[str]:
+    return Path(path).read_text(encoding="utf-8").splitlines()

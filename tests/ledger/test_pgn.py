@@ -362,6 +362,19 @@ def test_unknown_mode(value: str) -> None:
     assert str(error) == f"line 4: Mode {value!r} is not one of OTB, PM, EM, TC, ICS (PGN standard §9.9.2)"
 
 
+@pytest.mark.parametrize("value", ["Standard", "standard", "Chess", "Normal", "?", "-", ""])
+def test_standard_chess_variant(value: str) -> None:
+    assert one(f'[Variant "{value}"]').white == "A"
+
+
+@pytest.mark.parametrize("value", ["Crazyhouse", "Chess960", "From Position", "Atomic", "Three-check", "Suicide"])
+def test_a_variant_is_refused(value: str) -> None:
+    """Lichess writes the variant of every game it exports (``[Variant "Crazyhouse"]``), chess.com its Chess960
+    games; none is rated here (before, they were rated as chess)."""
+    error = refused_tag(f'[Variant "{value}"]')
+    assert str(error) == f"line 4: Variant {value!r} is not standard chess: the ledger rates standard chess games only"
+
+
 @pytest.mark.parametrize(("value", "expected"), [("7", 7), ("?", None), ("-", None), ("", None)])
 def test_board(value: str, expected: int | None) -> None:
     assert one(f'[Board "{value}"]').board == expected
