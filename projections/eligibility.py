@@ -46,7 +46,7 @@ from ledger.store import LogReader
 from projections.events import event_crosstable, event_record, start_ratings
 from projections.facts import FactsView, GameVersion, Knowledge, game_version
 from projections.registry import SYSTEMS, get_rules, system_for
-from projections.rules.common import EventInfo, System
+from projections.rules.common import Entry, EventInfo
 from projections.rules.iecg import IECG_1_7
 from projections.rules.iecg import entry as iecg_entry
 from projections.systems import player_info
@@ -82,22 +82,22 @@ def entry_rules() -> tuple[str, ...]:
     return tuple(name for name, system in SYSTEMS.items() if system.entry is not None)
 
 
-def _entry_system(rules: str) -> System:
-    system = system_for(get_rules(rules))
-    if system.entry is None:
+def _entry(rules: str) -> Entry:
+    """How ``rules`` reads the rating that decides entry, or the refusal of a version without entry."""
+    entry = system_for(get_rules(rules)).entry
+    if entry is None:
         raise InvalidValueError(
             f"entry to IECG groups is decided by an IECG TER (Rating Rules §III.6): {rules!r} is not an IECG "
             "rules version (e.g. iecg-1.7)"
         )
-    return system
+    return entry
 
 
 def entry_rating(
     projector: Projector, rules: str, player: str, on: str, known_at: str | None
 ) -> tuple[int | None, str | None, bool]:
     """His TER on ``on`` (§III.7), the period of the list in force then, and whether that list publishes him."""
-    entry = _entry_system(rules).entry
-    assert entry is not None
+    entry = _entry(rules)
     params = get_rules(rules)
     view = projector.view(known_at)
     if player not in view.players:

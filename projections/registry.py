@@ -47,9 +47,6 @@ SYSTEMS: dict[str, System] = {name: version.system for name, version in VERSIONS
 """The :class:`System` that rates each registered name (each explaining with the one explanation,
 :mod:`projections.rules.explanation`)."""
 
-FAMILY_OF: dict[str, str] = {version.params.name: family.name for family in FAMILIES for version in family.versions}
-"""The family of each registered name."""
-
 
 def system_for(params: Rules) -> System:
     """The :class:`System` that rates ``params``."""

@@ -67,11 +67,6 @@ def info(player: str) -> PlayerInfo:
     return PlayerInfo(player, "1980-01-01", 1500 + 50 * n, "registered", priors, 0)
 
 
-def rated_version(version: Version) -> Any:
-    """The parameters that rate a period: a timeline's version in force at its first date."""
-    return version.params
-
-
 def first_day(version: Version) -> str:
     """A day in the first period at or after the version came into force, not its first day."""
     return (version.in_force_from + timedelta(days=10)).isoformat()
@@ -117,7 +112,7 @@ KINDS = (
 
 def rated_games(version: Version, day: str) -> list[Game]:
     """A round robin of the first kind of game the version rates whole."""
-    params, system = rated_version(version), version.system
+    params, system = version.params, version.system
     index = params.periods.index_of_day(day)
     for mode, control in KINDS:
         games = round_robin(day, mode=mode, control=control)
@@ -128,7 +123,7 @@ def rated_games(version: Version, day: str) -> list[Game]:
 
 def rate(version: Version) -> tuple[Any, int, list[Game], dict[str, Any], dict[str, Any]]:
     """The version's params, the period, its games, the states before (none) and after one run."""
-    params = rated_version(version)
+    params = version.params
     day = first_day(version)
     index = params.periods.index_of_day(day)
     games = rated_games(version, day)
@@ -205,7 +200,7 @@ def test_a_left_out_game_names_its_clause(family: Family, version: Version) -> N
     system = version.system
     if system.select is None:
         return
-    params = rated_version(version)
+    params = version.params
     day = first_day(version)
     index = params.periods.index_of_day(day)
     reasons: list[Statement] = []
