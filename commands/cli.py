@@ -150,6 +150,8 @@ COMMANDS: dict[LazyGroup, dict[str, str]] = {
         "restore": "commands.events:event_restore",
         "pair": "commands.events:event_pair",
         "withdraw": "commands.events:event_withdraw",
+        "bye": "commands.events:event_bye",
+        "bye-void": "commands.events:event_bye_void",
         "list": "commands.events:event_list",
         "show": "commands.events:event_show",
         "status": "commands.events:event_status",

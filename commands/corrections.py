@@ -179,6 +179,9 @@ game_restore = void_command(
 @click.option("--starting-rating", type=WHOLE, help="The corrected starting rating (IECG §VII).")
 @click.option("--source", type=params.Choice(SOURCES), help="The corrected source of the starting rating.")
 @click.option("--rated-games", type=WHOLE, help="The corrected rated games behind the starting rating.")
+@click.option("--sex", metavar="M|F", help='The corrected sex, M or F ("" for not known).')
+@click.option("--title", metavar="TITLE", help='The corrected FIDE title, GM ... WCM ("" for none).')
+@click.option("--federation", metavar="CODE", help='The corrected FIDE federation ("" for the one of his country).')
 @identity_options(correcting=True)
 @correction_options
 @pass_context
@@ -200,6 +203,7 @@ def player_correct(
     Example:
         ratings player correct 1002 --starting-rating 1650 --reason "tutor's estimate mistyped"
         ratings player correct 1002 --fide-id 2500002 --reason "FIDE id mistyped"
+        ratings player correct 1002 --title IM --reason "FIDE list of 2026-11-01"
     """
     changes = {field: value for field, value in facts.items() if value is not None}
     ids = identities(fide_id, national_ids)

@@ -16,6 +16,7 @@ from commands.context import Context, pass_context, refusals
 from commands.corrections import correction_options, report, void_command
 from commands.options import format_option, known_at_option, known_date, reported_option
 from commands.params import WHOLE
+from ledger.events import BYE_KINDS
 from ledger.values import EVENT_CLASSES, EVENT_TYPES, MODES
 from projections import Crosstable, EventRecord, cell_text, quarters_text
 from projections.api import known_date as date_option
@@ -38,6 +39,9 @@ FACT_FLAGS = {
     "rounds": "--rounds",
     "site": "--site",
     "federation": "--federation",
+    "chief_arbiter": "--chief-arbiter",
+    "deputy_arbiters": "--deputy-arbiter",
+    "round_dates": "--round-date",
 }
 
 
@@ -46,6 +50,21 @@ def event_facts(*, required: bool) -> Callable[[F], F]:
 
     def apply(func: F) -> F:
         options = [
+            click.option(
+                "--round-date",
+                "round_dates",
+                multiple=True,
+                metavar="YYYY-MM-DD",
+                help="The date of each round, in order (repeat it; '-' for a round without a date).",
+            ),
+            click.option(
+                "--deputy-arbiter",
+                "deputy_arbiters",
+                multiple=True,
+                metavar="NAME",
+                help="A deputy arbiter (repeat it for each; TRF line 112).",
+            ),
+            click.option("--chief-arbiter", metavar="NAME", help="The chief arbiter (TRF line 102)."),
             click.option("--federation", metavar="CC", help="The organising federation's code."),
             click.option("--site", metavar="TEXT", help="Where it is played (a city, a server, 'email')."),
             click.option("--rounds", type=WHOLE, help="The number of rounds."),
@@ -68,6 +87,23 @@ def event_facts(*, required: bool) -> Callable[[F], F]:
     return apply
 
 
+def _listed(facts: dict[str, Any]) -> dict[str, Any]:
+    """The repeated options as lists (None when not given: a correction leaves them as they are); a round date
+    ``-`` is a round without a date."""
+    found = dict(facts)
+    for key in ("deputy_arbiters", "round_dates"):
+        given = found.get(key) or ()
+        found[key] = [None if key == "round_dates" and item == "-" else item for item in given] or None
+    return found
+
+
+def _text(value: Any) -> str:
+    """A fact as ``event show`` and ``event correct`` say it: a list's items parted by commas, ``-`` for None."""
+    if isinstance(value, list | tuple):
+        return ", ".join("-" if item is None else str(item) for item in value)
+    return str(value)
+
+
 @click.command("register")
 @click.argument("event_id", metavar="ID")
 @event_facts(required=True)
@@ -81,6 +117,7 @@ def event_register(obj: Context, /, event_id: str, type_: str, reported: str | N
         ratings event register C2-17 --name "Class 2 #17" --type class --class 2 \\
             --start 2024-01-10 --mode email
     """
+    facts = _listed(facts)
     with refusals(obj):
         recorded = obj.ledger().register_tournament(event_id, type=type_, reported_on=reported, **facts)
     end = f" to {recorded['end']}" if recorded["end"] else ""
@@ -104,14 +141,17 @@ def event_correct(
         ratings event correct C2-17 --end 2025-06-30 --reason "extended by the TD"
         ratings event correct C2-17 --type thematic --reason "a thematic group" --dry-run
     """
-    given = {key: value for key, value in {**facts, "type": type_}.items() if value is not None}
+    given = {key: value for key, value in {**_listed(facts), "type": type_}.items() if value is not None}
     if not given:
         raise click.UsageError(f"name a fact to correct: {', '.join(FACT_FLAGS.values())}")
     with refusals(obj):
         records = obj.ledger().correct(
             "tournament", event_id, changes=given, reason=reason, reported_on=reported, dry_run=dry_run
         )
-    shown = ", ".join(f"{FACT_FLAGS[key][2:]} {value}" for key, value in given.items())
+    shown = ", ".join(
+        f"{key.replace('_', '-') if isinstance(value, list) else FACT_FLAGS[key][2:]} {_text(value)}"
+        for key, value in given.items()
+    )
     report(obj, rules, records, f"recorded: event {event_id} corrected: {shown}")
 
 
@@ -178,6 +218,57 @@ def event_withdraw(obj: Context, event_id: str, player: str, on: str, silent: bo
     with refusals(obj):
         obj.ledger().withdraw_from_tournament(player, tournament=event_id, on=on, silent=silent, reported_on=reported)
     click.echo(f"recorded: {player} withdrew from {event_id} on {on}" + (" (silent)" if silent else ""))
+
+
+@click.command("bye")
+@click.argument("event_id", metavar="ID")
+@click.argument("player", metavar="PLAYER")
+@click.argument("round_", metavar="ROUND", type=WHOLE)
+@click.option(
+    "--kind",
+    required=True,
+    type=params.Choice(BYE_KINDS),
+    help="TRF16's code: H half-point bye, F full-point bye, U pairing-allocated bye, Z zero-point bye, "
+    "+/- won/lost unplayed.",
+)
+@click.option(
+    "--points",
+    type=params.Choice(("0", "0.5", "1")),
+    help="What the event's regulations give it, where not the kind's own (a U scored 0.5).",
+)
+@reported_option
+@pass_context
+def event_bye(
+    obj: Context, event_id: str, player: str, round_: int, kind: str, points: str | None, reported: str | None
+) -> None:
+    """Record a bye: a round in which the player had no game. Counted in the score table, never rated.
+
+    \b
+    Example:
+        ratings event bye open-2024 1003 5 --kind H
+    """
+    with refusals(obj):
+        obj.ledger().record_bye(event_id, player=player, round=round_, kind=kind, points=points, reported_on=reported)
+    click.echo(f"recorded: {event_id} round {round_}: bye {kind} for {player}")
+
+
+@click.command("bye-void")
+@click.argument("event_id", metavar="ID")
+@click.argument("player", metavar="PLAYER")
+@click.argument("round_", metavar="ROUND", type=WHOLE)
+@click.option("--reason", required=True, metavar="TEXT", help="Why the bye no longer counts.")
+@reported_option
+@pass_context
+def event_bye_void(obj: Context, event_id: str, player: str, round_: int, reason: str, reported: str | None) -> None:
+    """Void a bye recorded in error (a new fact: the bye is never edited; record the right one after it).
+
+    \b
+    Example:
+        ratings event bye-void open-2024 1003 5 --reason "he played round 5"
+    """
+    with refusals(obj):
+        kind = obj.ledger().void_bye(event_id, player=player, round=round_, reason=reason, reported_on=reported)
+    click.echo(f"recorded: {event_id} round {round_}: bye {kind} of {player} void")
 
 
 LIST_COLUMNS = ["event", "name", "type", "start", "end", "mode", "rate_of_play", "class", "rounds"]
@@ -249,7 +340,7 @@ def event_show(obj: Context, event_id: str, rules: str, known_at: str | None) ->
         known = known_date(known_at)
         record = ratings.event(event_id, known)
         games = ratings.event_games(event_id, known)
-        table = ratings.crosstable(event_id, rules, known) if games or record.pairings else None
+        table = ratings.crosstable(event_id, rules, known) if games or record.pairings or record.byes else None
     click.echo(facts_text(record), nl=False)
     if games:
         rows = [
@@ -278,12 +369,15 @@ def facts_text(record: EventRecord) -> str:
     for key, flag in FACT_FLAGS.items():
         value = getattr(info, key)
         if value is not None:
-            lines.append(f"  {flag[2:]}: {value}")
+            label = key.replace("_", "-") if isinstance(value, list | tuple) else flag[2:]
+            lines.append(f"  {label}: {_text(value)}")
     for player, on, silent in record.withdrawn:
         lines.append(f"  withdrew: {player} on {on}" + (" (silent)" if silent else ""))
+    for player, number, kind, points in record.byes:
+        lines.append(f"  bye: round {number} {player} {kind}" + (f" ({points} points)" if points is not None else ""))
     lines.append("history:")
     for line in record.lines:
-        facts = " ".join(f"{key}={value}" for key, value in line.facts if value is not None)
+        facts = " ".join(f"{key}={_text(value)}" for key, value in line.facts if value is not None)
         lines.append(f"  {line.position:>6}  {line.kind:<10}  reported {line.reported}  {facts}".rstrip())
     return "\n".join(lines) + "\n"
 
@@ -292,6 +386,7 @@ def crosstable_text(table: Crosstable) -> str:
     """The crosstable: rank, player, a column a row's opponent, points, Sonneborn-Berger, performance."""
     order = [row.player for row in table.rows]
     rows = []
+    any_byes = any(row.byes for row in table.rows)
     for index, row in enumerate(table.rows):
         cells = {str(j + 1): ("x" if j == index else cell_text(table.grid[index][j])) for j in range(len(order))}
         rows.append(
@@ -299,13 +394,15 @@ def crosstable_text(table: Crosstable) -> str:
                 "#": row.rank,
                 "player": row.player + (" (withdrew)" if row.withdrew else ""),
                 **cells,
+                **({"byes": " ".join(f"R{n}{kind}" for n, kind in row.byes)} if any_byes else {}),
                 "points": row.points,
                 "SB": quarters_text(row.sb4),
                 "perf": "" if row.performance is None else row.performance,
                 "decided by": row.decided_by,
             }
         )
-    columns = ["#", "player", *(str(j + 1) for j in range(len(order))), "points", "SB", "perf", "decided by"]
+    byes = ["byes"] if any_byes else []
+    columns = ["#", "player", *(str(j + 1) for j in range(len(order))), *byes, "points", "SB", "perf", "decided by"]
     return output.table(rows, columns)
 
 

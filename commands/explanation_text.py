@@ -38,6 +38,9 @@ WORDS: dict[str, str] = {
     "left.withdrawal": "withdrawal forfeits are not rated (IECG §VIII.2)",
     "left.walkover": "arbiter's forfeits (walkovers) are not rated",
     "left.not_in_view": "not rated in this view",
+    "left.pending_end": (
+        "waits for the event's end: {rules} rates an event whole once it has ended (record it: event correct --end)"
+    ),
     "icu.left.mode": "{rules} Graded Tournaments: {mode} games are not rated",
     "icu.left.rate": "{rules} Graded Tournaments: {control} is faster than 45/60",
     "iecg.left.thematic": "iecg D §2.9.2: thematic tournaments are not rated",

@@ -136,6 +136,10 @@ def game_json(view: GameView) -> dict[str, Any]:
             "adjudicated": None if adjudication is None else {"result": adjudication[0], "on": adjudication[1]},
         },
         "withheld": view.withheld,
+        "players": {
+            p.side: {"player": p.player, "name": p.name, "federation": p.federation, "sex": p.sex, "title": p.title}
+            for p in view.players
+        },
     }
 
 
@@ -156,6 +160,11 @@ def game_text(view: GameView) -> str:
         *(entry_line(_entry(fact)) for fact in view.amendments),
         "as it stands:",
         "  " + " ".join(f"{key}={fact_text(value)}" for key, value in now),
+        *(
+            f"  {p.side} {p.player} {p.name}: federation={fact_text(p.federation)} sex={fact_text(p.sex)} "
+            f"title={fact_text(p.title)}"
+            for p in view.players
+        ),
     ]
     if view.withheld is not None:  # shown as stored, and why no list uses it
         lines.append(f"withheld from every list: {view.withheld}")

@@ -48,7 +48,7 @@ def import_players(obj: Context, file: str) -> None:
     """Register the players of a CSV file.
 
     Columns: player,name,country,starting_rating,source,rated_games
-    (optionally born,reported). An empty cell means the default.
+    (optionally born,reported,sex,title,federation). An empty cell means the default.
 
     \b
     Example:

@@ -26,6 +26,13 @@ from ledger.values import PRIOR_STATUSES, PRIOR_SYSTEMS, SOURCES, check_identity
     help="Where the starting rating comes from (IECG §VII).",
 )
 @click.option("--rated-games", type=WHOLE, help="Rated games behind the starting rating.")
+@click.option("--sex", metavar="M|F", help="As FIDE's list writes it, M or F (TRF's m and w are read too).")
+@click.option("--title", metavar="TITLE", help="FIDE title: GM, IM, WGM, FM, WIM, CM, WFM or WCM.")
+@click.option(
+    "--federation",
+    metavar="CODE",
+    help="FIDE federation, three letters (ENG, IRL, GER) [default: from --country where it maps: IE is IRL].",
+)
 @identity_options(correcting=False)
 @reported_option
 @pass_context
@@ -38,16 +45,21 @@ def player_register(
     starting_rating: int | None,
     source: str,
     rated_games: int | None,
+    sex: str | None,
+    title: str | None,
+    federation: str | None,
     fide_id: str | None,
     national_ids: tuple[str, ...],
     reported: str | None,
 ) -> None:
-    """Register a player with a starting rating and its source, and his FIDE and national ids.
+    """Register a player with a starting rating and its source, his FIDE and national ids, and the facts a
+    FIDE tournament report asks (sex, title, federation).
 
     \b
     Example:
         ratings player register 1001 --name "Anna Adler" --country DE --source tutor --starting-rating 1500
         ratings player register 1002 --name "Brian Byrne" --country IE --fide-id 2500001 --national-id icu:1234
+        ratings player register 1003 --name "Carol Cole" --country GB --federation ENG --sex F --title WFM
     """
     ids = identities(fide_id, national_ids)
     if None in ids.values():
@@ -63,6 +75,9 @@ def player_register(
             rated_games=rated_games,
             reported_on=reported,
             ids={scheme: str(number) for scheme, number in ids.items()},
+            sex=sex,
+            title=title,
+            federation=federation,
         )
     shown = "".join(f", {label(*check_identity(scheme, number))}" for scheme, number in ids.items())
     click.echo(f"registered {reg.player} {reg.name}: starting rating {reg.starting_rating} ({reg.source}){shown}")

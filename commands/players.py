@@ -1,5 +1,6 @@
-"""``players``: everyone registered, with ids, country, born, registration status, and (``--rules``) his rating
-and status on that rules version's latest list. Read-only; the plain listing never replays."""
+"""``players``: everyone registered, with ids, country, federation, sex, title, born, registration status, and
+(``--rules``) his rating and status on that rules version's latest list. Read-only; the plain listing never
+replays."""
 
 from __future__ import annotations
 
@@ -20,10 +21,10 @@ from projections.lists import RatingList
 from projections.players_view import PlayerLine, latest_period, player_lines, select, with_standings
 from projections.registry import FAMILIES, RULES, get_rules
 
-KEYS = ("player", "name", "country", "born", "fide_id", "national_ids", "status")
+KEYS = ("player", "name", "country", "federation", "sex", "title", "born", "fide_id", "national_ids", "status")
 """The columns every listing has, before one for each ``--rules``."""
 
-HEADINGS = {"fide_id": "FIDE id", "national_ids": "national ids"}
+HEADINGS = {"federation": "fed", "fide_id": "FIDE id", "national_ids": "national ids"}
 """The table's heading of a column where it is not its key."""
 
 
@@ -41,6 +42,9 @@ def rows(lines: list[PlayerLine], columns: list[str]) -> list[dict[str, Any]]:
             "player": line.player,
             "name": line.name,
             "country": line.country,
+            "federation": line.federation,
+            "sex": line.sex,
+            "title": line.title,
             "born": line.born,
             "fide_id": line.fide_id,
             "national_ids": " ".join(f"{scheme}:{number}" for scheme, number in line.national_ids),
@@ -59,6 +63,9 @@ def json_text(lines: list[PlayerLine], lists: dict[str, str | None]) -> str:
             "player": line.player,
             "name": line.name,
             "country": line.country,
+            "federation": line.federation,
+            "sex": line.sex,
+            "title": line.title,
             "born": line.born,
             "fide_id": line.fide_id,
             "national_ids": dict(line.national_ids),
@@ -120,8 +127,8 @@ def players_(
     all_lists: bool,
     fmt: str,
 ) -> None:
-    """List everyone registered, by player id: ids, country, born, registration status (active, inactive, void,
-    merged into Q).
+    """List everyone registered, by player id: ids, country, FIDE federation (as recorded, else his country's),
+    sex, FIDE title, born, registration status (active, inactive, void, merged into Q).
 
     \b
     Example:

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import csv
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import click
 
 from commands.context import Context, pass_context, refusals
 from commands.options import known_at_option, known_date, reported_option
 from commands.output import os_reason
+from commands.params import WHOLE
 from ledger import file_imports, trf_write
 from ledger.errors import ImportRowError, InvalidValueError
 from ledger.imports import csv_lines
 from ledger.outputs import written_aside
-from ledger.trf_import import TrfPlan
+from ledger.trf_import import PriorGamesError, TrfPlan
 from projections import trf_export
 from projections.replay import knowledge
 
@@ -23,6 +26,12 @@ from projections.replay import knowledge
 @click.option("--event", "event_id", metavar="ID", help="The event's id [default: the file's name].")
 @click.option("--register-new", is_flag=True, help="Register the file's players the ledger does not know.")
 @click.option("--priors", is_flag=True, help="Record the file's ratings as fide priors as of the event's start.")
+@click.option(
+    "--prior-games",
+    type=WHOLE,
+    metavar="N",
+    help="With --priors: the games count of a prior whose player has none in a fide prior (it sets FIDE's K).",
+)
 @click.option("--again", is_flag=True, help="Import games already recorded (same players, result and date) again.")
 @click.option(
     "--into-existing", is_flag=True, help="File the games into the registered --event even where its facts differ."
@@ -36,6 +45,7 @@ def import_trf(
     event_id: str | None,
     register_new: bool,
     priors: bool,
+    prior_games: int | None,
     again: bool,
     into_existing: bool,
     dry_run: bool,
@@ -47,13 +57,18 @@ def import_trf(
     made to fit the file is printed, and every player whose points in the file
     differ from his rounds. A file whose games are recorded already (under any
     event) is refused, and so is a registered event whose type, dates or rate of
-    play differ from the file's.
+    play differ from the file's. Byes are recorded as facts of the event; the
+    lines pairing programs write for the bye ("spielfrei", "BYE"...) are not
+    players. With --priors, each prior's games count (FIDE's K) is the player's
+    fide prior's, else --prior-games: the import is refused without either.
 
     \b
     Example:
-        ratings import trf open2024.trf --event open-2024 --register-new --priors
+        ratings import trf open2024.trf --event open-2024 --register-new --priors --prior-games 30
     """
-    with refusals(obj):
+    if prior_games is not None and not priors:
+        raise click.UsageError("--prior-games is for --priors: give both")
+    with refusals(obj), _misuse(PriorGamesError):
         plan, records = file_imports.import_trf(
             obj.ledger(),
             file,
@@ -64,11 +79,27 @@ def import_trf(
             dry_run=dry_run,
             again=again,
             into_existing=into_existing,
+            prior_games=prior_games,
         )
     for line in report(plan, dry_run):
         click.echo(line)
     if dry_run:
         click.echo(f"would record {len(records)} events; nothing was recorded")
+
+
+class _OptionMisuse(click.ClickException):
+    """A refusal that is a misuse of options: exit 2, one line."""
+
+    exit_code = 2
+
+
+@contextmanager
+def _misuse(*kinds: type[Exception]) -> Iterator[None]:
+    """The library's refusals of ``kinds`` as an option misuse (exit 2)."""
+    try:
+        yield
+    except kinds as error:
+        raise _OptionMisuse(str(error)) from None
 
 
 def report(plan: TrfPlan, dry_run: bool) -> list[str]:
@@ -93,6 +124,12 @@ def report(plan: TrfPlan, dry_run: bool) -> list[str]:
             + (" not rated" if g.not_rated else "")
             for g in plan.games
         )
+    if plan.byes:
+        counts = {k: sum(b.kind == k for b in plan.byes) for k in "HFUZ+-"}
+        kinds = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
+        lines.append(f"{verb} {len(plan.byes)} bye{'s' if len(plan.byes) != 1 else ''} ({kinds})")
+    if dry_run:
+        lines.extend(f"  bye {b.kind} round {b.round} for {b.player}" for b in plan.byes)
     lines.extend(f"note: {note}" for note in plan.notes)
     lines.extend(f"points: {line}" for line in plan.mismatches)
     return lines
@@ -190,7 +227,11 @@ def read_names(path: str) -> dict[str, str]:
 @pass_context
 def import_fide_list(obj: Context, file: str, as_of: str, dry_run: bool, reported: str | None) -> None:
     """Record FIDE's ratings of a monthly list (XML, TXT, or the zip of either) as the priors of the registered
-    players with a FIDE id: standard as fide, rapid as fide-rapid, blitz as fide-blitz, with their games.
+    players with a FIDE id: standard as fide, rapid as fide-rapid, blitz as fide-blitz.
+
+    A prior's games come from the list's K, not from its games of the month: K 20 or 10 (at least 30 games
+    completed) records 30, K 40 records 0. Where the list gives a player's sex, title or federation otherwise
+    than recorded, a correction records the list's (a blank on the list erases nothing).
 
     The list is read as a stream: a list of a million players needs little memory.
 
@@ -202,9 +243,13 @@ def import_fide_list(obj: Context, file: str, as_of: str, dry_run: bool, reporte
         report = file_imports.import_fide_list(obj.ledger(), file, as_of=as_of, reported_on=reported, dry_run=dry_run)
     systems = ", ".join(f"{count} {system}" for system, count in sorted(report.priors.items())) or "none"
     verb = "would record" if dry_run else "recorded"
+    corrected = ""
+    if report.corrected:
+        correct = "would correct" if dry_run else "corrected"
+        corrected = f"; {correct} the sex, title or federation of {report.corrected} player(s) as the list has them"
     click.echo(
         f"read {report.read} players, {report.matched} registered here: {verb} priors {systems}"
-        f" ({report.kept} already recorded as of {as_of}, {report.void} void players skipped)"
+        f" ({report.kept} already recorded as of {as_of}, {report.void} void players skipped){corrected}"
     )
     if dry_run:
         click.echo(f"would record {len(report.records)} events; nothing was recorded")
@@ -213,24 +258,35 @@ def import_fide_list(obj: Context, file: str, as_of: str, dry_run: bool, reporte
 @click.command("trf")
 @click.option("--event", "event_id", required=True, metavar="ID", help="The event to write.")
 @click.option("--out", "out", type=click.Path(dir_okay=False), help="The file to write [default: standard output].")
+@click.option(
+    "--trf-version",
+    "version",
+    type=click.Choice(trf_write.VERSIONS),
+    default="16",
+    show_default=True,
+    help="TRF16, or TRF-2026 (FIDE C.04 Annex 2, version 2026).",
+)
 @known_at_option
 @pass_context
-def export_trf(obj: Context, event_id: str, out: str | None, known_at: str | None) -> None:
-    """Write an event as a FIDE tournament report (TRF16) that `ratings import trf` reads back to the same games.
+def export_trf(obj: Context, event_id: str, out: str | None, version: str, known_at: str | None) -> None:
+    """Write an event as a FIDE tournament report (TRF16 or TRF-2026) that `ratings import trf` reads back to the
+    same games and byes: the players' sex, title, federation, FIDE id and birth date, the byes, the round dates
+    and the arbiters, as the ledger holds them.
 
     Every adjustment made to fit the format is said on standard error.
 
     \b
     Example:
         ratings export trf --event open-2024 --out open2024.trf
+        ratings export trf --event open-2024 --trf-version 2026 --out open2024.trf
     """
     with refusals(obj):  # never onto the ledger or its projections file
         target = None if out is None else obj.output(out, "--out")
     with refusals(obj), obj.ratings() as ratings:
         known = knowledge(known_date(known_at))
         report = trf_export.gather(ratings.reader, ratings.projector.view(known), event_id, known)
-        exported = trf_export.trf_of(report)
-        text = trf_write.write(exported.trf)
+        exported = trf_export.trf_of(report, version)
+        text = trf_write.write(exported.trf, version)
     for note in exported.notes:
         click.echo(f"note: {note}", err=True)
     if target is None:

@@ -45,6 +45,7 @@ WORDS: dict[str, str] = {
     "fide.k_capped": (
         "note: §8.3.3: K × n = {k} × {games} exceeds {cap}: K = {capped}, the largest whole number with K × n ≤ {cap}"
     ),
+    "fide.event_list": "note: {event} began on {began}: rated from the list of {list} (rating {rating}, K {k})",
     "fide.rounded": "note: §8.3.4: the change {change:g} is rounded to {rounded} (0.5 away from zero)",
     "fide.below_floor": "note: §7.2.1: {rating} is below the floor {floor}: unrated on the next list",
     # An unrated player's period (§7.1.4, §8.2).

@@ -22,6 +22,7 @@ from ledger import bulk, values
 from ledger.core import unreadable
 from ledger.errors import DuplicateGameError, DuplicatePlayerError, ImportRowError, LedgerError, UnknownPlayerError
 from ledger.events import Game, GameRecorded, Player, PlayerRegistered, game_key, player_key
+from ledger.fields import PLAYER
 from ledger.games import Games
 from ledger.imports import GAME_COLUMNS, GAME_OPTIONAL, PLAYER_COLUMNS, PLAYER_OPTIONAL, FileRows, count_lines
 from ledger.players import Players, check_registration
@@ -86,7 +87,8 @@ class CsvImports(Games, Players):
 
         def fast(item: tuple[Registration, str]) -> StoredRow:
             reg, reported = item
-            return key(reg.player), 1, event_topic, encode.fields({**reg._asdict(), "reported_on": reported})
+            state = encode.fields({**reg._asdict(), "reported_on": reported}, PLAYER.version)
+            return key(reg.player), 1, event_topic, state
 
         def checked(block: list[tuple[int, dict[str, str]]]) -> list[tuple[Registration, str]]:
             regs = []
@@ -103,6 +105,9 @@ class CsvImports(Games, Players):
                         _optional_int(row.get("rated_games", ""), "rated_games"),
                         today,
                         reported_day,
+                        sex=row.get("sex"),
+                        title=row.get("title"),
+                        federation=row.get("federation"),
                     )
                     reported = reported_day.isoformat()
                     if reg.player in seen:

@@ -110,7 +110,14 @@ class Correctable(Aggregate):
 
 
 class PlayerRegistered(Aggregate.Created):
-    """A player joined the federation, with a starting rating and its source (IECG §VII)."""
+    """A player joined the federation, with a starting rating and its source (IECG §VII).
+
+    Version 2 adds the facts FIDE's tournament report asks of a player: ``sex`` (``M`` or ``F``), ``title``
+    (``GM`` … ``WCM``) and ``federation`` (FIDE's three-letter code), each None when not said
+    (:data:`ledger.fields.PLAYER`).
+    """
+
+    class_version = 2
 
     player: str
     name: str
@@ -119,8 +126,19 @@ class PlayerRegistered(Aggregate.Created):
     starting_rating: int
     source: str
     rated_games: int
+    sex: str | None
+    title: str | None
+    federation: str | None
     reported_on: str
     recorded_by: str
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """A player registered before these facts existed said none of them: each is None (nothing stored is
+        edited; his federation is still read from his country where it maps, ``Registration.fide_federation``)."""
+        state["sex"] = None
+        state["title"] = None
+        state["federation"] = None
 
     def apply(self, aggregate: Any) -> None:
         aggregate.player = self.player
@@ -128,7 +146,17 @@ class PlayerRegistered(Aggregate.Created):
         aggregate.reported_on = self.reported_on
 
 
-REGISTRATION_FIELDS = ("name", "country", "born", "starting_rating", "source", "rated_games")
+REGISTRATION_FIELDS = (
+    "name",
+    "country",
+    "born",
+    "starting_rating",
+    "source",
+    "rated_games",
+    "sex",
+    "title",
+    "federation",
+)
 """The registration facts a :class:`PlayerCorrected` can correct."""
 
 
@@ -495,6 +523,9 @@ TOURNAMENT_FIELDS = (
     "rounds",
     "site",
     "federation",
+    "chief_arbiter",
+    "deputy_arbiters",
+    "round_dates",
 )
 """The facts of a tournament a :class:`TournamentCorrected` can correct."""
 
@@ -509,7 +540,13 @@ class TournamentRegistered(Aggregate.Created):
     ``TimeControl`` text, every game's unless the game says its own; ``mode``
     ``otb``, ``email`` or ``online``; ``rating_class`` the IECG class of a class
     or quad group (D §2.4a, §2.5a). Optional facts are None when not said.
+
+    Version 2 adds what FIDE's tournament report asks (C.04 Annex 2, TRF16 lines 102, 112, 132):
+    ``chief_arbiter``, ``deputy_arbiters`` (a list of names) and ``round_dates`` (a list of ISO dates, one a
+    round, None where not said).
     """
+
+    class_version = 2
 
     event: str
     name: str
@@ -522,8 +559,18 @@ class TournamentRegistered(Aggregate.Created):
     rounds: int | None
     site: str | None
     federation: str | None
+    chief_arbiter: str | None
+    deputy_arbiters: list[str] | None
+    round_dates: list[str | None] | None
     reported_on: str
     recorded_by: str
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """An event registered before version 2 says no arbiters and no round dates (nothing stored is edited)."""
+        state["chief_arbiter"] = None
+        state["deputy_arbiters"] = None
+        state["round_dates"] = None
 
     def apply(self, aggregate: Any) -> None:
         aggregate.tournament = self.event
@@ -615,6 +662,44 @@ class TournamentEntered(Aggregate.Event):
         aggregate.entries.append((self.player, self.on, self.ticket))
 
 
+BYE_KINDS = ("H", "F", "U", "Z", "+", "-")
+"""The kinds of a bye, as TRF16 codes them (FIDE C.04 Annex 2, player section, column 99): ``H`` half-point
+bye, ``F`` full-point bye, ``U`` pairing-allocated bye, ``Z`` zero-point bye (a known absence), ``+``/``-`` a
+round won/lost unplayed with no opponent (``0000 - +``)."""
+
+
+class TournamentByeRecorded(Aggregate.Event):
+    """A player of the event had no game in a round: a bye of ``kind`` (:data:`BYE_KINDS`). Counted in the score
+    table (``points``: the points the event gave it, as text ``"0"``, ``"0.5"``, ``"1"``; None: the kind's
+    own), never rated: no rating system sees a bye."""
+
+    event: str
+    player: str
+    round: int
+    kind: str
+    points: str | None
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.byes[(self.player, self.round)] = (self.kind, self.points)
+
+
+class TournamentByeVoided(Aggregate.Event):
+    """A bye recorded in error no longer counts, for a stated reason (a bye is neutralised, never edited: a bye of
+    another kind is recorded again after this)."""
+
+    event: str
+    player: str
+    round: int
+    reason: str
+    reported_on: str
+    recorded_by: str
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.byes.pop((self.player, self.round), None)
+
+
 class Tournament(Correctable):
     """A registered tournament: a tournament, a match, a group (the CLI calls it an event).
 
@@ -640,6 +725,8 @@ class Tournament(Correctable):
         self.withdrawn: set[str] = set()
         self.entries: list[tuple[str, str, str | None]] = []
         """(player, day, ticket) of each entry (:class:`TournamentEntered`), in log order."""
+        self.byes: dict[tuple[str, int], tuple[str, str | None]] = {}
+        """(player, round) → (kind, points) of each bye that counts (:class:`TournamentByeRecorded`)."""
 
     @staticmethod
     def create_id(*, event: str, **_: Any) -> UUID:  # ``event``: the field of TournamentRegistered
@@ -867,6 +954,8 @@ EVENT_TYPES: dict[str, type[Aggregate.Event]] = {
         TournamentPaired,
         TournamentWithdrawn,
         TournamentEntered,
+        TournamentByeRecorded,
+        TournamentByeVoided,
         ListPublished,
         RatingAdjusted,
         AdjustmentVoided,

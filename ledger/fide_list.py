@@ -54,6 +54,17 @@ Choices where the formats are silent:
   values stay inside their own columns; a value with a space inside
   (``"12 1"``) is refused, naming the line.
 
+What ``ratings import fide-list`` (:func:`ledger.file_imports.import_fide_list`) records of an entry:
+
+- **Games.** A rating's games (``SGm``/``RGm``/``BGm``, XML ``games``/``rapid_games``/``blitz_games``) are the
+  games rated in the list's period, not the player's total, so a prior never records them. Its ``games`` come
+  from the K column instead (:func:`ledger.file_imports.games_from_k`): K 20 or 10 means at least 30 games
+  completed (B.02 §8.3.3: K 40 until then), recorded as 30, which gives K 20 (10 from 2400 on) as FIDE does;
+  K 40 (fewer than 30 games, or a junior under 2300) is recorded as 0, which gives K 40 until 30 games are
+  rated in the ledger; no K, or another, as None (not known).
+- **Sex, title, federation** are recorded as the ledger stores them (``M``/``F``; ``GM`` … ``WCM``; FIDE's
+  three-letter code), correcting the player's registration where the list differs; a blank erases nothing.
+
 >>> import io
 >>> header = "ID Number      Name" + " " * 57 + "Fed Sex Tit  WTit OTit           FOA "
 >>> header += "SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag"

@@ -152,7 +152,7 @@ GAME_ROW: Final = folded_row(GAME)
 
 PLAYER: Final = Fact(
     "PlayerRegistered",
-    1,
+    2,
     (
         Field("player", str, "check_id", _ID),
         Field("name", str, "check_text", _NAME, corrected=True),
@@ -161,10 +161,38 @@ PLAYER: Final = Fact(
         Field("starting_rating", int, "check_rating", "a whole number 100..3500 (IECG §VII)", corrected=True),
         Field("source", str, "check_choice", "none, tutor, iccf, iccf-provisional or other", corrected=True),
         Field("rated_games", int, "check_games", "a whole number 0..10,000", corrected=True),
+        Field(
+            "sex",
+            str,
+            "check_sex",
+            "M or F, as FIDE's lists write it (TRF16's m and w read as M and F)",
+            optional=True,
+            since=2,
+            corrected=True,
+        ),
+        Field(
+            "title",
+            str,
+            "check_title",
+            "one of FIDE's titles GM, IM, WGM, FM, WIM, CM, WFM, WCM (ledger.values.TITLE_CODES at the door)",
+            optional=True,
+            since=2,
+            corrected=True,
+        ),
+        Field(
+            "federation",
+            str,
+            "check_federation",
+            "a FIDE federation code of three capitals (ledger.federations.FEDERATIONS)",
+            optional=True,
+            since=2,
+            corrected=True,
+        ),
         Field(REPORTED_ON, str, "check_fact_date", "an ISO date from 1900-01-01, not after today"),
     ),
 )
-"""A registration (:class:`ledger.events.PlayerRegistered`)."""
+"""A registration (:class:`ledger.events.PlayerRegistered`, version 2: ``sex``, ``title`` and ``federation``
+added, None when not said)."""
 
 PRIOR: Final = Fact(
     "PriorRatingRecorded",

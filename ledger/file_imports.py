@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError
@@ -73,7 +73,8 @@ if TYPE_CHECKING:
 
 @dataclass
 class FideListReport:
-    """What an import of a FIDE list did: players read, matched, priors recorded by system, kept, void."""
+    """What an import of a FIDE list did: players read, matched, priors recorded by system, kept, void, and the
+    registrations it corrected (sex, title, federation)."""
 
     read: int
     matched: int
@@ -81,6 +82,8 @@ class FideListReport:
     kept: int = 0
     """Priors not recorded: the player already had one of that system as of the date."""
     void: int = 0
+    corrected: int = 0
+    """Players whose sex, title or federation the list gave otherwise than recorded: a correction each."""
     records: list[LogRecord] = dataclasses.field(default_factory=list)
     """With ``dry_run``: the events that would be recorded."""
 
@@ -91,6 +94,7 @@ def known_people(ledger: RatingLedger) -> trf_import.Known:
     void: dict[str, bool] = {}
     merged: dict[str, str] = {}
     earliest: dict[str, str] = {}
+    counted: dict[str, tuple[str, int]] = {}  # the latest fide prior with a games count: (as of, games)
     reader = ledger.reader()
     try:
         kinds = (
@@ -118,6 +122,8 @@ def known_people(ledger: RatingLedger) -> trf_import.Known:
             elif record.type == "PriorRatingRecorded":
                 if state["system"] == "fide":
                     earliest[player] = min(earliest.get(player, state["as_of"]), state["as_of"])
+                    if state.get("games") is not None and state["as_of"] >= counted.get(player, ("", 0))[0]:
+                        counted[player] = (state["as_of"], int(state["games"]))
             else:
                 void[player] = record.type == "PlayerVoided"
     finally:
@@ -129,6 +135,7 @@ def known_people(ledger: RatingLedger) -> trf_import.Known:
         fide_priors=earliest,
         today=ledger.clock().isoformat(),
         merged=merged,
+        fide_games={player: games for player, (_, games) in counted.items()},
     )
 
 
@@ -143,6 +150,7 @@ def import_trf(
     dry_run: bool = False,
     again: bool = False,
     into_existing: bool = False,
+    prior_games: int | None = None,
 ) -> tuple[trf_import.TrfPlan, list[LogRecord]]:
     """Import a FIDE tournament report (TRF16 or TRF-2026): its event, players, priors and games, in one
     transaction or not at all; ``dry_run`` records nothing and returns what it would.
@@ -159,7 +167,7 @@ def import_trf(
         raise unreadable(path, error) from None
     event_id = values.check_id(event if event is not None else os.path.splitext(os.path.basename(path))[0], "event")
     known = known_people(ledger)
-    plan = trf_import.plan(parsed, event_id, known, register_new=register_new, priors=priors)
+    plan = trf_import.plan(parsed, event_id, known, register_new=register_new, priors=priors, prior_games=prior_games)
     if not again:  # the same tournament imported twice
         check_not_recorded(ledger, path, plan.games, known.merged)
     registered = ledger.aggregate(tournament_key(event_id), Tournament)
@@ -177,7 +185,7 @@ def import_trf(
         )
     records = record_import(ledger,
         {event_id: plan.event_facts}, plan.new_players, plan.priors, plan.games, f"tournament report of {event_id}",
-        reported_on, dry_run,
+        reported_on, dry_run, plan.byes,
     )  # fmt: skip
     return plan, records
 
@@ -233,6 +241,26 @@ def import_pgn(
     return plan, records
 
 
+K_GAMES: Final = {10: 30, 20: 30, 40: 0}
+"""The games a prior from FIDE's list records, by the K the list gives that rating (:func:`games_from_k`)."""
+
+
+def games_from_k(k: int | None) -> int | None:
+    """The games behind a rating of FIDE's list, for a prior: the count that gives the K the list gives.
+
+    The list's games columns (``SGm``, ``RGm``, ``BGm``; XML ``games``…) are the games rated in the list's
+    period, not the player's total; the total FIDE's K rule asks (B.02 §8.3.3: K 40 "until they have
+    completed events with at least 30 games") is not on the list, but its K column says which side of 30 he
+    is on. So: K 20 or 10 (at least 30 games completed, or K would be 40) → 30, "at least 30", which gives
+    K 20 (10 from 2400 on) as FIDE does; K 40 (fewer than 30 games, or a junior under 2300: the list does not
+    say which) → 0, which gives K 40 until 30 games are rated here; any other K, or none → None (not known).
+
+    >>> games_from_k(20), games_from_k(10), games_from_k(40), games_from_k(None)
+    (30, 30, 0, None)
+    """
+    return None if k is None else K_GAMES.get(k)
+
+
 def import_fide_list(
     ledger: RatingLedger, path: str, *, as_of: str, reported_on: str | None = None, dry_run: bool = False
 ) -> FideListReport:
@@ -241,7 +269,15 @@ def import_fide_list(
     in one transaction. The list is streamed: only the ledger's own players are kept.
 
     Others on the list are counted, not recorded; a player who already has a prior of that system as of
-    ``as_of`` keeps it (counted), so a list can be imported again after more players are registered.
+    ``as_of`` keeps it (counted), so a list can be imported again after more players are registered. A
+    prior's games are those its K implies (:func:`games_from_k`), never the list's games of the period.
+
+    FIDE's list is the authority on a player's FIDE facts: where it gives his sex, title or federation
+    otherwise than recorded (or none is recorded), a correction (``PlayerCorrected``, reason "FIDE list of
+    <as-of>") records the list's; a blank on the list never erases a recorded fact (FIDE leaves the title of
+    the untitled blank, and a recorded title is the officer's word until corrected); a player whose
+    registration is reported after this import's date is not corrected by it. A value the ledger cannot hold
+    (a federation code not FIDE's, :mod:`ledger.federations`) refuses the list, naming the line.
     """
     day, reported = ledger.dated(as_of, "as-of date", reported_on)
     holders = ledger.identities().index("fide")
@@ -260,14 +296,36 @@ def import_fide_list(
             report.void += 1
             continue
         aggregate = ledger.counting_player(player)
+        try:
+            listed = {
+                "sex": values.check_sex(entry.sex),
+                "title": values.check_title(entry.title),
+                "federation": values.check_federation(entry.federation),
+            }
+        except LedgerError as error:
+            raise _named(error, f"line {entry.line} (FIDE id {entry.fide_id}): {error}") from None
+        changes = {
+            field: value
+            for field, value in listed.items()
+            if value is not None and value != aggregate.registration.get(field)
+        }
+        if changes and aggregate.reported_on <= reported.isoformat():
+            aggregate.record_correction(
+                changes,
+                reason=f"FIDE list of {day.isoformat()}",
+                reported_on=reported.isoformat(),
+                recorded_by=ledger.user,
+            )
+            report.corrected += 1
         for system, rated in (("fide", entry.standard), ("fide-rapid", entry.rapid), ("fide-blitz", entry.blitz)):
             if rated is None:
                 continue
             if (system, day.isoformat()) in aggregate.priors:
                 report.kept += 1
                 continue
+            games = games_from_k(rated.k)  # the K column, not the period's games (see games_from_k)
             try:
-                values.check_prior(system, rated.rating, rated.games)
+                values.check_prior(system, rated.rating, games)
             except LedgerError as error:
                 raise _named(error, f"line {entry.line} (FIDE id {entry.fide_id}): {error}") from None
             aggregate.trigger_event(
@@ -275,7 +333,7 @@ def import_fide_list(
                 player=player,
                 system=system,
                 rating=float(rated.rating),
-                games=rated.games,
+                games=games,
                 status=None,
                 deviation=None,
                 volatility=None,
@@ -386,6 +444,7 @@ def record_import(
     source: str,
     reported_on: str | None,
     dry_run: bool,
+    byes: Sequence[trf_import.PlannedBye] = (),
 ) -> list[LogRecord]:
     """Record an import's facts in one transaction (or, ``dry_run``, return them): the events not yet
     registered, the new players with their FIDE ids, the priors, the games (a not-rated one voided with
@@ -393,19 +452,23 @@ def record_import(
     reported = ledger.reported_day(reported_on).isoformat()
     aggregates: list[Aggregate] = []
     new_events: set[str] = set()
+    tournaments: dict[str, Tournament] = {}
     for event_id, given in events.items():
         registered = ledger.aggregate(tournament_key(event_id), Tournament)
         if registered is not None:
             if registered.voided:
                 raise VoidError(f"event {event_id!r} is void: restore it before importing its games")
+            tournaments[event_id] = registered
             continue
         new_events.add(event_id)
-        aggregates.append(ledger.new_tournament(event_id, {f: given[f] for f in TOURNAMENT_FIELDS}, reported))
+        tournaments[event_id] = ledger.new_tournament(event_id, {f: given.get(f) for f in TOURNAMENT_FIELDS}, reported)
+        aggregates.append(tournaments[event_id])
     new_players_by_id: dict[str, Player] = {}
     for new in new_players:
         reg = check_registration(
-            new.player, new.name, new.country, new.born, today=ledger.clock(), reported=date.fromisoformat(reported)
-        )
+            new.player, new.name, new.country, new.born, today=ledger.clock(), reported=date.fromisoformat(reported),
+            sex=new.sex, title=new.title, federation=new.federation,
+        )  # fmt: skip
         aggregate = ledger.new_player(reg, reported)
         new_players_by_id[new.player] = aggregate
         aggregates.append(aggregate)
@@ -419,7 +482,7 @@ def record_import(
             player=prior.player,
             system="fide",
             rating=float(prior.rating),
-            games=None,
+            games=prior.games,
             status=None,
             deviation=None,
             volatility=None,
@@ -465,6 +528,16 @@ def record_import(
                 recorded_by=ledger.user,
             )
         aggregates.append(recorded)
+    if byes:
+        (event_id,) = events  # a TRF import: one event
+        held = tournaments[event_id]
+        for bye in byes:
+            try:  # the file's rounds are its own: a bye has no game in its round (ledger.trf checks both lines)
+                ledger.new_bye(held, bye.player, bye.round, bye.kind, reported, bye.points, check_games=False)
+            except LedgerError as error:
+                raise _named(error, f"line {bye.line}: round {bye.round}: {error}") from None
+        if event_id not in new_events:
+            aggregates.append(held)
     if dry_run:
         return ledger.save_or_preview(*aggregates, dry_run=True)
     try:

@@ -22,7 +22,7 @@ from ledger.lines import BOM, LineReader
 from ledger.values import TEXT_MAXIMUM
 
 PLAYER_COLUMNS = ("player", "name", "country", "starting_rating", "source", "rated_games")
-PLAYER_OPTIONAL = ("born", "reported")
+PLAYER_OPTIONAL = ("born", "reported", "sex", "title", "federation")
 GAME_COLUMNS = ("game", "white", "black", "result", "finished", "tournament", "forfeit")
 GAME_OPTIONAL = ("time_control", "reported", "event", "mode")
 

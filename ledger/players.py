@@ -58,10 +58,18 @@ def check_registration(
     rated_games: int | None = None,
     today: date | None = None,
     reported: date | None = None,
+    sex: str | None = None,
+    title: str | None = None,
+    federation: str | None = None,
 ) -> Registration:
     """Validate a registration against IECG §VII and the ledger's bounds (:mod:`ledger.values`), and return it.
 
-    ``today`` and ``reported`` (the date the registration is reported) bound the birth date.
+    ``today`` and ``reported`` (the date the registration is reported) bound the birth date. ``sex``,
+    ``title`` and ``federation`` are read as FIDE's lists and TRF16 write them and stored as FIDE's lists
+    do (``w`` → ``F``, ``wgm`` → ``WGM``, ``eng`` → ``ENG``: :func:`ledger.values.check_sex`,
+    :func:`~ledger.values.check_title`, :func:`~ledger.values.check_federation`); blank or None: not said.
+    A federation is recorded only as said: one not said is read from the country where it maps
+    (:attr:`ledger.values.Registration.fide_federation`), never stored on a guess.
     """
     player = values.check_id(player, "player id")
     name = values.check_text(name, "name")
@@ -101,7 +109,18 @@ def check_registration(
         raise StartingRatingError(
             "an established ICCF rating needs --rated-games, the games behind it (IECG §VII.1, §V.3 Pn)"
         )
-    return Registration(player, name, country, born_text, rating, source, games)
+    return Registration(
+        player,
+        name,
+        country,
+        born_text,
+        rating,
+        source,
+        games,
+        values.check_sex(sex),
+        values.check_title(title),
+        values.check_federation(federation),
+    )
 
 
 def void_player_message(player: str) -> str:
@@ -287,15 +306,30 @@ class Players(Identities, Corrections):
         rated_games: int | None = None,
         reported_on: str | None = None,
         ids: Mapping[str, str] | None = None,
+        sex: str | None = None,
+        title: str | None = None,
+        federation: str | None = None,
     ) -> Registration:
         """Record a new player (IECG §VII), refusing a second registration of the id.
 
         ``ids``: his identity numbers by scheme (``{"fide": "2500001", "ecf": "123456A"}``), each refused if
-        another player holds it; recorded with the registration, in one transaction.
+        another player holds it; recorded with the registration, in one transaction. ``sex``, ``title``,
+        ``federation``: as :func:`check_registration` reads them.
         """
         reported = self.reported_day(reported_on)
         reg = check_registration(
-            player, name, country, born, starting_rating, source, rated_games, self.clock(), reported
+            player,
+            name,
+            country,
+            born,
+            starting_rating,
+            source,
+            rated_games,
+            self.clock(),
+            reported,
+            sex=sex,
+            title=title,
+            federation=federation,
         )
         wanted = self._check_ids(ids or {})
         if self._player_exists(reg.player):

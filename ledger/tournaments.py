@@ -1,6 +1,13 @@
 """The tournament's facts (a tournament, a match, an IECG group: the CLI calls it an event): its registration
-and its corrections, voids and restorations, its pairings, withdrawals from it (IECG C §9) and entries into it
-(IECG D §2.4–2.8); and what a game asks of the tournament it names.
+and its corrections, voids and restorations, its pairings, withdrawals from it (IECG C §9), entries into it
+(IECG D §2.4–2.8) and byes (a round without a game, TRF16's ``H F U Z`` and ``+``/``-`` without an opponent);
+and what a game asks of the tournament it names.
+
+A bye is bounded at the door (:meth:`Tournaments.record_bye`): a kind of :data:`ledger.events.BYE_KINDS`, a round
+from 1 to the event's rounds (when it says them), a player who counts (and who entered the event, for an event
+with entries), one bye a player a round, and none in a round where he is paired or has a game of the event (a
+game is placed in a round by its import id ``<event>-R<round>-...`` or its pairing). A bye is undone by a
+:class:`~ledger.events.TournamentByeVoided` (:meth:`Tournaments.void_bye`), never edited.
 """
 
 from __future__ import annotations
@@ -20,12 +27,17 @@ from ledger.errors import (
     VoidError,
 )
 from ledger.events import (
+    BYE_KINDS,
     TOURNAMENT_FIELDS,
+    Game,
     Tournament,
+    TournamentByeRecorded,
+    TournamentByeVoided,
     TournamentEntered,
     TournamentPaired,
     TournamentRegistered,
     TournamentWithdrawn,
+    game_key,
     tournament_key,
 )
 from ledger.players import Players
@@ -95,6 +107,9 @@ class Tournaments(Players, Corrections):
         rounds: int | None = None,
         site: str | None = None,
         federation: str | None = None,
+        chief_arbiter: str | None = None,
+        deputy_arbiters: list[str] | None = None,
+        round_dates: list[str | None] | None = None,
         reported_on: str | None = None,
     ) -> dict[str, Any]:
         """Register a tournament (a match, an IECG group); refused for an id already registered.
@@ -103,7 +118,8 @@ class Tournaments(Players, Corrections):
         """
         tournament = values.check_id(tournament, "event")
         reported = self.reported_day(reported_on).isoformat()
-        given = (name, type, start, end, rate_of_play, mode, rating_class, rounds, site, federation)
+        given = (name, type, start, end, rate_of_play, mode, rating_class, rounds, site, federation, chief_arbiter,
+                 deputy_arbiters, round_dates)  # fmt: skip
         aggregate = self.new_tournament(tournament, dict(zip(TOURNAMENT_FIELDS, given, strict=True)), reported)
         duplicate = DuplicateEventError(f"event {tournament!r} is already registered")
         if self.aggregate(tournament_key(tournament), Tournament) is not None:
@@ -128,6 +144,10 @@ class Tournaments(Players, Corrections):
             return self.past_day(value, f"{field} date").isoformat()
         if field in ("name", "site") and value not in (None, ""):  # free text, recorded as given
             values.check_free_text(value, "event name" if field == "name" else "site")
+        if field in ("deputy_arbiters", "round_dates") and isinstance(value, tuple):
+            value = list(value)
+        if field == "round_dates" and isinstance(value, list):
+            value = [day if day is None else self.past_day(day, "round date").isoformat() for day in value]
         return values.check_event_fact(field, value)
 
     @staticmethod
@@ -135,6 +155,15 @@ class Tournaments(Players, Corrections):
         start, end = facts["start"], facts["end"]
         if end is not None and end < start:
             raise InvalidValueError(f"event {tournament!r} would end on {end}, before it starts on {start}")
+        dates = facts.get("round_dates") or []
+        rounds = facts.get("rounds")
+        if isinstance(rounds, int) and len(dates) > rounds:
+            raise InvalidValueError(f"event {tournament!r} has {rounds} rounds but {len(dates)} round dates")
+        for number, day in enumerate(dates, start=1):
+            if day is not None and (day < start or (end is not None and day > end)):
+                raise InvalidValueError(
+                    f"round {number} of event {tournament!r} on {day} is outside its dates ({start} to {end or '...'})"
+                )
 
     # --- correcting, voiding and restoring ------------------------------------------------------------------
 
@@ -279,3 +308,112 @@ class Tournaments(Players, Corrections):
             recorded_by=self.user,
         )
         self.save(aggregate)
+
+    # --- byes -----------------------------------------------------------------------------------------------
+
+    def new_bye(
+        self,
+        aggregate: Tournament,
+        player: str,
+        round: int,
+        kind: str,
+        reported: str,
+        points: str | None = None,
+        check_games: bool = True,
+    ) -> None:
+        """Trigger a bye of ``player`` in round ``round`` on ``aggregate`` (unsaved), checked as the module says;
+        ``check_games`` False when the caller (an import) knows the round's games itself."""
+        name = aggregate.tournament
+        if aggregate.voided:
+            raise VoidError(f"event {name!r} is void: restore it before recording its byes")
+        if kind not in BYE_KINDS:
+            raise InvalidValueError(f"bye kind {kind!r} is not one of {' '.join(BYE_KINDS)} (TRF16 codes)")
+        if points is not None and points not in ("0", "0.5", "1"):
+            raise InvalidValueError(f"bye points {points!r} are not 0, 0.5 or 1")
+        number = values.check_whole(round, "round", values.ROUNDS)
+        rounds = aggregate.facts.get("rounds")
+        if isinstance(rounds, int) and number > rounds:
+            raise InvalidValueError(f"round {number} is after the last round of event {name!r} ({rounds} rounds)")
+        entrants = {entrant for entrant, _, _ in aggregate.entries}
+        if entrants and player not in entrants:
+            raise InvalidValueError(f"player {player!r} did not enter event {name!r}: no bye for him")
+        if (player, number) in aggregate.byes:
+            held = aggregate.byes[(player, number)][0]
+            raise DuplicateGameError(
+                f"player {player!r} already has a bye ({held}) in round {number} of {name!r}: void it first "
+                f"(ratings event bye-void {name} {player} {number} --reason TEXT)"
+            )
+        for paired_round, white, black in aggregate.pairings:
+            if paired_round == number and player in (white, black):
+                raise InvalidValueError(f"player {player!r} is paired in round {number} of {name!r}: no bye")
+        if check_games:
+            self._no_game_in_round(name, player, number)
+        aggregate.trigger_event(
+            TournamentByeRecorded,
+            event=name,
+            player=player,
+            round=number,
+            kind=kind,
+            points=points,
+            reported_on=reported,
+            recorded_by=self.user,
+        )
+
+    def _no_game_in_round(self, tournament: str, player: str, number: int) -> None:
+        """Refuse a bye where the player has a game of the event in that round (by its import id)."""
+        prefix = f"{tournament}-R{number}-"
+        reader = self.reader()
+        try:
+            ids = [
+                record.facts()["game"]
+                for record in reader.records_of(("GameRecorded",))
+                if str(record.facts().get("game", "")).startswith(prefix)
+            ]
+        finally:
+            reader.close()
+        for game_id in ids:
+            game = self.aggregate(game_key(game_id), Game)
+            if game is None or game.voided or game.facts.get("event") != tournament:
+                continue
+            if player in (game.facts["white"], game.facts["black"]):
+                raise InvalidValueError(f"player {player!r} has game {game_id} in round {number} of {tournament!r}")
+
+    def record_bye(
+        self,
+        tournament: str,
+        *,
+        player: str,
+        round: int,
+        kind: str,
+        points: str | None = None,
+        reported_on: str | None = None,
+    ) -> None:
+        """Record a bye of ``player`` in round ``round`` of the event (counted in its score table, never rated)."""
+        player = values.check_id(player, "player id")
+        self.counting_player(player)
+        aggregate = self.tournament(tournament)
+        reported = self._after_report(aggregate.reported_on, reported_on, f"event {aggregate.tournament!r}", "bye")
+        self.new_bye(aggregate, player, round, kind, reported, points)
+        self.save(aggregate)
+
+    def void_bye(self, tournament: str, *, player: str, round: int, reason: str, reported_on: str | None = None) -> str:
+        """Void a bye recorded in error (a new fact: the bye is never edited); returns its kind."""
+        aggregate = self.tournament(tournament)
+        name = aggregate.tournament
+        reason = values.check_text(reason, "reason")
+        number = values.check_whole(round, "round", values.ROUNDS)
+        held = aggregate.byes.get((player, number))
+        if held is None:
+            raise InvalidValueError(f"player {player!r} has no bye in round {number} of {name!r}")
+        reported = self._after_report(aggregate.reported_on, reported_on, f"event {name!r}", "void")
+        aggregate.trigger_event(
+            TournamentByeVoided,
+            event=name,
+            player=player,
+            round=number,
+            reason=reason,
+            reported_on=reported,
+            recorded_by=self.user,
+        )
+        self.save(aggregate)
+        return held[0]

@@ -5,9 +5,14 @@ Tournament Report File* (TRF16, and its 2026 edition "TRF26", applied from
 1 September 2025). Only what the ledger imports is read:
 
 - event lines 012 name, 022 city, 032 federation, 042/052 start and end,
-  092 type, 122 allotted times (free text in both editions), 132 round dates
-  (TRF16/TRF26: YY/MM/DD, round 1 in columns 92-99, round 2 in 102-109, ...);
-- TRF-2026 only: 192 "Encoded Type Of Tournament" (e.g. ``FIDE_DUTCH_2025``)
+  092 type, 102 chief arbiter, 112 deputy arbiters (TRF16: one line, the
+  names parted by commas; TRF-2026: one line an arbiter: several 112 lines
+  are one name each, one 112 line is split at its commas), 122 allotted times (free text in both
+  editions), 132 round dates (TRF16/TRF26: YY/MM/DD, round 1 in columns
+  92-99, round 2 in 102-109, ...);
+- TRF-2026 only: 162 the scoring system, of which only ``P`` (the points of a
+  pairing-allocated bye, columns 7-10 after a ``P`` in column 6, 15, 24...) is
+  kept; 192 "Encoded Type Of Tournament" (e.g. ``FIDE_DUTCH_2025``)
   and 222 "Encoded Time Control" (``5400+30`` for 90 minutes + 30 seconds a
   move, ``40/6000+30:900+30`` for 100'/40 moves + 15', 30" from move 1), kept
   as written; 240 bye records (``240 H 003  026  047``: type in column 5,
@@ -20,7 +25,7 @@ Tournament Report File* (TRF16, and its 2026 edition "TRF26", applied from
   ``92 + 10 (r - 1)``: 92-95 opponent's start rank (``0000`` or blank: none),
   97 colour (``w``, ``b``, ``-``), 99 result.
 
-Every other line (062, 102, 142, 162, XXR, DAT, TRF-2026's national rating
+Every other line (062, 072, 142, XXR, DAT, TRF-2026's national rating
 records, ``###`` comments...) is skipped.
 
 TRF-2026 (FIDE Handbook C.04 Annex 2, "Format of Tournament Report File,
@@ -48,7 +53,8 @@ Choices where the text is silent or real files depart from it:
   ``28. 07. 2005``. Separators ``/ . -`` and spaces are accepted; a
   four-digit first part is the year (YYYY/MM/DD); a four-digit last part is
   the year (DD/MM/YYYY); three two-digit parts are YY/MM/DD as the spec says,
-  and YY means 20YY (TRF dates from 2006 on). Anything else is a TrfError.
+  and YY means 20YY (TRF dates from 2006 on); lichess's TRF writes an English
+  month, ``May 29, 2020``, read as such. Anything else is a TrfError.
 - A birth date may be a year alone (``1981``): it is kept as ``"1981"``;
   a full one becomes ``YYYY-MM-DD``; blank or ``0000/00/00`` is None.
 - Rating ``0`` or blank, FIDE id ``0`` or blank: None (unrated, no id).
@@ -159,6 +165,13 @@ class Event(NamedTuple):
     """TRF-2026 line 222, the encoded time control as written (``5400+30``); ``""`` when absent."""
     type_code: str = ""
     """TRF-2026 line 192, the encoded type of tournament as written (``FIDE_DUTCH_2025``); ``""`` when absent."""
+    chief_arbiter: str = ""
+    """Line 102; ``""`` when absent."""
+    deputy_arbiters: tuple[str, ...] = ()
+    """Line(s) 112, one name each (split at commas)."""
+    bye_points: Decimal | None = None
+    """TRF-2026 line 162's ``P``: the points of a pairing-allocated bye; None when not said or 1 (the default:
+    "same as W")."""
 
 
 class TrfFile(NamedTuple):
@@ -182,15 +195,23 @@ class Pairing(NamedTuple):
     colours_known: bool
 
 
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
 def parse_date(text: str, line: int) -> str | None:
     """Return a TRF date as ISO text, None when blank (see the module docstring for the forms taken).
 
     >>> parse_date("18/04/08", 1), parse_date("2005/07/28", 1), parse_date("28. 07. 2005", 1)
     ('2018-04-08', '2005-07-28', '2005-07-28')
+    >>> parse_date("May 29, 2020", 1)
+    '2020-05-29'
     """
     stripped = text.strip()
     if not stripped:
         return None
+    named = re.fullmatch(r"([A-Za-z]{3})[a-z]*\.? (\d{1,2}),? (\d{4})", stripped)  # "May 29, 2020" (lichess)
+    if named and named.group(1).lower() in _MONTHS:
+        stripped = f"{named.group(3)}/{_MONTHS.index(named.group(1).lower()) + 1}/{named.group(2)}"
     parts = [part for part in re.split(r"[/.\- ]+", stripped) if part]
     if len(parts) != 3 or not all(part.isdigit() for part in parts):
         raise TrfError(line, f"date {stripped!r} is not YYYY/MM/DD, YY/MM/DD or DD/MM/YYYY")
@@ -382,6 +403,8 @@ def parse_lines(lines: Iterable[str]) -> TrfFile:
     dates: dict[str, str | None] = {"042": None, "052": None}
     players: list[Player] = []
     byes: list[_Bye] = []
+    deputies: list[str] = []
+    bye_points: Decimal | None = None
     seen: dict[int, int] = {}
     before: int | None = 0  # the non-blank lines read before the first TRF record; None after it
     number = 0
@@ -390,8 +413,12 @@ def parse_lines(lines: Iterable[str]) -> TrfFile:
         code = content[:3]
         if before is not None and content:
             before = None if _RECORD.match(content) else _not_yet_a_record(before + 1, number)
-        if code in ("012", "022", "032", "092", "122", "192", "222"):
+        if code in ("012", "022", "032", "092", "102", "122", "192", "222"):
             fields[code] = content[4:].strip()
+        elif code == "112":
+            deputies.append(content[4:].strip())
+        elif code == "162":
+            bye_points = _pab_points(content, number)
         elif code in dates:
             dates[code] = parse_date(content[4:], number)
         elif code == "132":
@@ -425,8 +452,43 @@ def parse_lines(lines: Iterable[str]) -> TrfFile:
         round_dates=round_dates + (None,) * (width - len(round_dates)),
         time_control=fields.get("222", ""),
         type_code=fields.get("192", ""),
+        chief_arbiter=fields.get("102", ""),
+        deputy_arbiters=_deputies(deputies),
+        bye_points=bye_points,
     )
     return TrfFile(event, padded)
+
+
+def _deputies(lines: list[str]) -> tuple[str, ...]:
+    """The deputy arbiters of the 112 lines: one a line where there are several (TRF-2026), else the one line's
+    names parted by commas (TRF16).
+
+    >>> _deputies(["NSR Thomas Rondio, NSR Wolfgang Hettler"]), _deputies(["Roe, Ann", "Poe, Ed"])
+    (('NSR Thomas Rondio', 'NSR Wolfgang Hettler'), ('Roe, Ann', 'Poe, Ed'))
+    """
+    if len(lines) == 1:
+        return tuple(name.strip() for name in lines[0].split(",") if name.strip())
+    return tuple(line for line in lines if line)
+
+
+def _pab_points(content: str, line: int) -> Decimal | None:
+    """TRF-2026 line 162's points of ``P`` (a pairing-allocated bye): a code in column 6, 15, 24, ..., its
+    points in the four columns after it; None when ``P`` is not given.
+
+    >>> _pab_points("162  W 1.0    D 0.5    L 0.0    A 0.0    P 0.5", 1)
+    Decimal('0.5')
+    """
+    for offset in range(5, len(content), 9):
+        if content[offset : offset + 1].upper() == "P":
+            text = content[offset + 1 : offset + 5].strip()
+            try:
+                points = Decimal(text)
+            except InvalidOperation:
+                raise TrfError(
+                    line, f"points {text!r} of a pairing-allocated bye (line 162) are not a number"
+                ) from None
+            return None if points == 1 else points
+    return None
 
 
 def pairings(trf: TrfFile) -> list[Pairing]:

@@ -12,20 +12,40 @@ Choices, where FIDE's text leaves them open:
   rules); ``W D L`` ("not rated", e.g. under one move played) are recorded and then voided in the
   same transaction with that reason, so they stay in the log, rated by nobody, and a rating
   officer can restore one; a double forfeit (``-`` on both lines) is no game (no result), named.
-- **Byes** (``H F U Z``, blank, or ``+ -`` without an opponent) are not games. The file's points
-  include them: a player's points are checked against his rounds as FIDE counts them (1, ``=``
-  ½, ``+`` 1, ``W`` 1, ``D`` ½, ``H`` ½, ``F`` 1, ``U`` 1, others 0); a difference is reported
-  for the player, not refused (a file can carry an arbiter's point adjustment).
+- **Byes** (``H F U Z``, or ``+ -`` without an opponent) are not games: each is recorded as a bye of
+  the event (:class:`PlannedBye`), counted in its score table and never rated. A blank round
+  without an opponent (not paired, 0 points) is not recorded: it is what a round without a game
+  or a bye already is. The file's points include the byes: a player's points are checked against
+  his rounds as FIDE counts them (1, ``=`` ½, ``+`` 1, ``W`` 1, ``D`` ½, ``H`` ½, ``F`` 1, ``U`` 1,
+  others 0); a difference is reported for the player, not refused (a file can carry an arbiter's
+  point adjustment). The one exception is ``U``, whose points the tournament's regulations may set
+  (C.04.1 (d): "unless the regulations of the tournament say otherwise"): the points of TRF-2026's
+  162 ``P`` where it gives ½ or 0; else, for a player with one ``U`` whose points are ½ or 1 short
+  of that count, those points. Such a bye is recorded with its points.
+- **Pseudo-players** (the line a pairing program writes for "the bye" of a round) are never
+  registered. A 001 line is one when it has no FIDE id and either (a) its name, without case,
+  accents, punctuation or spaces, is one of :data:`PSEUDO_NAMES` ("spielfrei", "bye", "free",
+  "frei", "freilos", "pairing allocated bye"), or (b) it has no game at all (no round names an
+  opponent) and its rounds score nothing (only ``0000`` entries, blank, ``Z`` or ``-``) and its
+  points are 0 or blank: a line that gives the ledger no game and no point (a real player who
+  never played loses nothing but an empty row). A game against a pseudo-player becomes a bye of
+  the real player in that round: a win (``1 + W``) a pairing-allocated bye ``U``, a draw
+  (``= D``) ``H``, a loss (``0 - L``) ``Z``. Each is said in the notes.
 - **A forfeit without colours** (colour ``-`` on both lines) is recorded with the lower start
   rank as White, and said.
 - **Players** are matched by FIDE id, then by name and birth date (names compared without case,
   punctuation or the order of surname and first names; a birth year alone matches a full date in
   that year); a name matched without a FIDE id match is said. New players (``register_new``) get
   the id ``fide-<FIDE id>``, or ``<event>-<start rank>`` without one; a birth year alone is not a
-  birth date (registered without one, said).
+  birth date (registered without one, said). They are registered with the sex (``m``/``w``), title
+  (:data:`TITLES`: TRF-2026's codes and TRF16's letters; another is not recorded, said) and FIDE
+  federation (columns 54-56 when one of FIDE's codes) the file gives; a player the ledger holds
+  keeps his own (a difference is for ``player correct``).
 - **Priors** (``priors``): the 001 rating becomes a ``fide`` prior as of the event's start for a
   player with no ``fide`` prior as of or before that date (a player the ledger already rates keeps
-  its own rating).
+  its own rating). Its games count (which sets FIDE's K, B.02 §8.3.3) is never guessed: the games
+  of the player's latest ``fide`` prior recorded with a count (an imported FIDE list's), else the
+  importer's ``prior_games``; with neither the import is refused (:class:`PriorGamesError`).
 - **The event's facts**: start from line 042, else the first round date; end from 052, else the
   last round date, else the start; type from 092 (or TRF-2026's 192): "robin" → round-robin,
   "match" → match, "team" → team, "swiss" (or anything else, said) → swiss; rate of play from
@@ -42,10 +62,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from decimal import Decimal
 from typing import Any, NamedTuple
 
+from ledger import federations
 from ledger import trf as trf_format
 from ledger.errors import LedgerError
 from ledger.trf import Pairing, TrfFile
@@ -76,6 +97,14 @@ class TrfImportError(LedgerError):
     """A TRF file whose facts do not fit the ledger (unregistered players, ids too long...)."""
 
 
+class PriorGamesError(TrfImportError):
+    """``--priors`` without a games count for some player: none recorded in a ``fide`` prior, none given."""
+
+
+PSEUDO_NAMES = frozenset({"spielfrei", "bye", "free", "frei", "freilos", "pairingallocatedbye"})
+"""The names (lower case, letters only) pairing programs give the line of "the bye" (a pseudo-player)."""
+
+
 class Known(NamedTuple):
     """What the ledger holds that an import plan needs."""
 
@@ -90,6 +119,8 @@ class Known(NamedTuple):
     today: str
     merged: Mapping[str, str] = {}
     """Each merged duplicate → the player he was merged into (for the games recorded under his id)."""
+    fide_games: Mapping[str, int] = {}
+    """Each player with a ``fide`` prior that gives a games count → that count (his latest such prior's)."""
 
 
 class NewPlayer(NamedTuple):
@@ -101,12 +132,42 @@ class NewPlayer(NamedTuple):
     born: str | None
     fide_id: str | None
     line: int
+    sex: str | None = None
+    """TRF's column 10 as FIDE's lists write it: ``M`` or ``F`` (``w``)."""
+    title: str | None = None
+    """FIDE's title code (:data:`TITLES`)."""
+    federation: str | None = None
+    """Columns 54-56, where they are one of FIDE's federations."""
+
+
+TITLES = {
+    **{code: code for code in ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")},
+    **{"G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM", "WC": "WCM"},
+}
+"""A TRF title (columns 11-13, case aside) → FIDE's code: TRF-2026 writes the codes, TRF16 files such as FIDE's own
+example (the Karl-Mala Swiss) the letters ``g`` GM, ``m`` IM, ``f`` FM, ``c`` CM, ``wg`` WGM, ``wm`` WIM, ``wf`` WFM,
+``wc`` WCM."""
+
+SEXES = {"M": "M", "W": "F", "F": "F"}
+"""TRF's column 10 (case aside) → FIDE's lists' letter (``w`` a woman)."""
 
 
 class PlannedPrior(NamedTuple):
     player: str
     rating: int
     as_of: str
+    line: int
+    games: int | None = None
+
+
+class PlannedBye(NamedTuple):
+    """A bye of the file: a round ``player`` had no game (TRF kind ``kind``), recorded as a fact of the event."""
+
+    player: str
+    round: int
+    kind: str
+    points: str | None
+    """The points the file gives it where they are not the kind's own (a ``U`` scored ½ or 0), else None."""
     line: int
 
 
@@ -140,6 +201,9 @@ class TrfPlan(NamedTuple):
     """Players whose points in the file differ from their rounds, one line each."""
     guessed: frozenset[str] = frozenset()
     """The facts of ``event_facts`` the file does not tell, chosen by the importer (said in ``notes``)."""
+    byes: tuple[PlannedBye, ...] = ()
+    pseudo: tuple[int, ...] = ()
+    """The lines of the pseudo-players left out (never registered)."""
 
 
 def normalised_name(name: str) -> tuple[str, ...]:
@@ -201,6 +265,9 @@ def event_facts(trf: TrfFile, notes: list[str]) -> dict[str, Any]:
         "rounds": rounds,
         "site": event.site.strip() or None,
         "federation": event.federation.strip() if re.fullmatch(r"[A-Z]{2,3}", event.federation.strip()) else None,
+        "chief_arbiter": event.chief_arbiter.strip() or None,
+        "deputy_arbiters": list(event.deputy_arbiters) or None,
+        "round_dates": list(event.round_dates) if any(event.round_dates) else None,
     }
 
 
@@ -281,6 +348,7 @@ def _match(
     new: list[NewPlayer] = []
     missing: list[str] = []
     years: list[int] = []  # lines of new players with a birth year only
+    odd: list[str] = []  # titles that are none of FIDE's: not recorded
     for entry in trf.players:
         fide = str(entry.fide_id) if entry.fide_id else None
         found = known.fide_ids.get(fide) if fide else None
@@ -311,13 +379,20 @@ def _match(
         if entry.birth and born is None:
             years.append(entry.line)
         country = entry.federation.strip() if re.fullmatch(r"[A-Z]{2,3}", entry.federation.strip()) else ""
-        new.append(NewPlayer(player, entry.name.strip(), country, born, fide, entry.line))
+        title = TITLES.get(entry.title.strip().upper())
+        if entry.title.strip() and title is None:
+            odd.append(f"line {entry.line} title {entry.title.strip()!r}")
+        federation = country if len(country) == 3 and federations.is_federation(country) else None
+        sex = SEXES.get(entry.sex.strip().upper())
+        new.append(NewPlayer(player, entry.name.strip(), country, born, fide, entry.line, sex, title, federation))
         matched[entry.start_rank] = player
     if years:
         notes.append(
             f"{len(years)} new player(s) registered without a birth date, the file giving a year only: "
             f"lines {', '.join(map(str, years[:5]))}" + (f" and {len(years) - 5} more" if len(years) > 5 else "")
         )
+    if odd:
+        notes.append(f"not FIDE titles, not recorded: {'; '.join(odd[:5])}" + (" ..." if len(odd) > 5 else ""))
     if missing:
         raise TrfImportError(
             f"{len(missing)} player(s) of the file are not registered (register them, or import with "
@@ -362,10 +437,98 @@ def _game(pairing: Pairing, event: str, players: Mapping[int, str], day: str, no
     )
 
 
-def plan(trf: TrfFile, event: str, known: Known, *, register_new: bool = False, priors: bool = False) -> TrfPlan:
+def is_pseudo_player(player: trf_format.Player) -> bool:
+    """Whether a 001 line is a pairing program's "bye" line, not a person (see the module docstring).
+
+    >>> from ledger.trf import RoundEntry
+    >>> line = trf_format.Player(9, 284, "", "", "spielfrei", None, "", None, None, None, 0, ())
+    >>> is_pseudo_player(line), is_pseudo_player(line._replace(name="Bye, Free", fide_id=4100018))
+    (True, False)
+    >>> is_pseudo_player(line._replace(name="X", rounds=(RoundEntry(1, None, "-", "-"),)))
+    True
+    """
+    if player.fide_id:
+        return False
+    letters = "".join(normalised_name(player.name))
+    if letters in PSEUDO_NAMES:
+        return True
+    no_games = all(entry.opponent is None for entry in player.rounds)
+    nothing = all(POINTS.get(entry.result, Decimal(0)) == 0 for entry in player.rounds)
+    return no_games and nothing and not player.points
+
+
+_AGAINST_PSEUDO = {**dict.fromkeys("1+W", "U"), **dict.fromkeys("=D", "H"), **dict.fromkeys("0-L", "Z")}
+"""The bye a game against a pseudo-player becomes, by the real player's result (module docstring)."""
+
+
+def without_pseudo_players(trf: TrfFile, notes: list[str]) -> tuple[TrfFile, tuple[int, ...]]:
+    """``trf`` without its pseudo-players' lines, each game against one a bye of the real player (said in
+    ``notes``), and the lines left out."""
+    pseudo = {p.start_rank: p for p in trf.players if is_pseudo_player(p)}
+    if not pseudo:
+        return trf, ()
+    kept: list[trf_format.Player] = []
+    for player in trf.players:
+        if player.start_rank in pseudo:
+            continue
+        rounds = list(player.rounds)
+        for index, entry in enumerate(rounds):
+            if entry.opponent in pseudo:
+                kind = _AGAINST_PSEUDO.get(entry.result, "Z")
+                rounds[index] = trf_format.RoundEntry(entry.round, None, "-", kind)
+                notes.append(
+                    f"line {player.line}: round {entry.round} against {pseudo[entry.opponent].name!r} (a bye line) "
+                    f"recorded as a bye {kind}"
+                )
+        kept.append(player._replace(rounds=tuple(rounds)))
+    for player in pseudo.values():
+        notes.append(f"line {player.line}: {player.name!r} is a bye line of the pairing program: not registered")
+    return trf._replace(players=tuple(kept)), tuple(sorted(p.line for p in pseudo.values()))
+
+
+def _byes(trf: TrfFile, players: Mapping[int, str]) -> list[PlannedBye]:
+    """Each bye of the file (module docstring), by round then start rank."""
+    found: list[PlannedBye] = []
+    given = trf.event.bye_points  # TRF-2026 line 162's P
+    for player in trf.players:
+        unpaired = [e for e in player.rounds if e.opponent is None and e.result == "U"]
+        points: str | None = None
+        if given is not None and given != 1 and given in (0, Decimal("0.5")):
+            points = "0" if given == 0 else "0.5"
+        elif len(unpaired) == 1 and player.points is not None:
+            short = file_points(player) - player.points
+            if short in (Decimal("0.5"), Decimal(1)):
+                points = "0.5" if short == Decimal("0.5") else "0"
+        for entry in player.rounds:
+            if entry.opponent is None and entry.result in trf_format.RESULTS_WITHOUT_OPPONENT:
+                own = points if entry.result == "U" else None
+                found.append(PlannedBye(players[player.start_rank], entry.round, entry.result, own, player.line))
+    found.sort(key=lambda bye: (bye.round, bye.line))
+    return found
+
+
+def _points_of(player: trf_format.Player, byes: Sequence[PlannedBye]) -> Decimal:
+    """His points from his rounds, a ``U`` scored as the file scores it."""
+    total = file_points(player)
+    for bye in byes:
+        if bye.line == player.line and bye.points is not None:
+            total += Decimal(bye.points) - 1
+    return total
+
+
+def plan(
+    trf: TrfFile,
+    event: str,
+    known: Known,
+    *,
+    register_new: bool = False,
+    priors: bool = False,
+    prior_games: int | None = None,
+) -> TrfPlan:
     """The facts of ``trf`` as event ``event``, matched to what the ledger holds (``known``)."""
     notes: list[str] = []
     facts = event_facts(trf, notes)
+    trf, pseudo = without_pseudo_players(trf, notes)
     matched, new = _match(trf, event, known, register_new, notes)
     games: list[PlannedGame] = []
     undated: set[int] = set()
@@ -382,25 +545,68 @@ def plan(trf: TrfFile, event: str, known: Known, *, register_new: bool = False, 
         f"round {r} has no date (line 132): its games are dated {facts['end']}, the event's end"
         for r in sorted(undated)
     )
-    planned_priors: list[PlannedPrior] = []
-    if priors:
-        kept = 0
-        for entry in trf.players:
-            player = matched[entry.start_rank]
-            earliest = known.fide_priors.get(player)
-            if entry.rating is None:
-                continue
-            if earliest is not None and earliest <= facts["start"]:
-                kept += 1
-                continue
-            planned_priors.append(PlannedPrior(player, entry.rating, facts["start"], entry.line))
-        if kept:
-            notes.append(
-                f"{kept} player(s) already have a fide prior as of the start: their file rating is not recorded"
-            )
+    planned_priors = _priors(trf, matched, known, facts["start"], prior_games, notes) if priors else []
+    byes = _byes(trf, matched)
     mismatches = [
-        f"line {entry.line}: {entry.name} has {entry.points} points in the file, {file_points(entry)} from its rounds"
+        f"line {entry.line}: {entry.name} has {entry.points} points in the file, "
+        f"{_points_of(entry, byes)} from its rounds"
         for entry in trf.players
-        if entry.points is not None and entry.points != file_points(entry)
+        if entry.points is not None and entry.points != _points_of(entry, byes)
     ]
-    return TrfPlan(event, facts, matched, new, planned_priors, games, notes, mismatches, _guessed(trf))
+    return TrfPlan(
+        event, facts, matched, new, planned_priors, games, notes, mismatches, _guessed(trf), tuple(byes), pseudo
+    )
+
+
+def k_factor_words(games: int) -> str:
+    """Which K FIDE B.02 §8.3.3 gives a player of ``games`` games, in words.
+
+    >>> k_factor_words(0)
+    'K 40 (fewer than 30 games, B.02 §8.3.3)'
+    >>> k_factor_words(30)
+    'K 20 below 2400 (40 for a junior below 2300), K 10 from 2400 (B.02 §8.3.3)'
+    """
+    if games < 30:
+        return "K 40 (fewer than 30 games, B.02 §8.3.3)"
+    return "K 20 below 2400 (40 for a junior below 2300), K 10 from 2400 (B.02 §8.3.3)"
+
+
+def _priors(
+    trf: TrfFile, matched: Mapping[int, str], known: Known, start: str, prior_games: int | None, notes: list[str]
+) -> list[PlannedPrior]:
+    """The file's ratings as ``fide`` priors, each with its games count (module docstring), or refuse."""
+    planned: list[PlannedPrior] = []
+    kept = 0
+    missing: list[str] = []
+    taken = given = 0
+    for entry in trf.players:
+        player = matched[entry.start_rank]
+        earliest = known.fide_priors.get(player)
+        if entry.rating is None:
+            continue
+        if earliest is not None and earliest <= start:
+            kept += 1
+            continue
+        games = known.fide_games.get(player)
+        if games is not None:
+            taken += 1
+        elif prior_games is not None:
+            games, given = prior_games, given + 1
+        else:
+            missing.append(f"line {entry.line} {entry.name}")
+            continue
+        planned.append(PlannedPrior(player, entry.rating, start, entry.line, games))
+    if missing:
+        raise PriorGamesError(
+            f"--priors: {len(missing)} player(s) have no games count in a fide prior (import the FIDE list first, "
+            f"or give --prior-games N): {'; '.join(missing[:3])}" + (" ..." if len(missing) > 3 else "")
+        )
+    if kept:
+        notes.append(f"{kept} player(s) already have a fide prior as of the start: their file rating is not recorded")
+    if taken:
+        notes.append(f"{taken} prior(s) take their games count from the player's fide prior")
+    if given and prior_games is not None:
+        notes.append(
+            f"{given} prior(s) recorded with {prior_games} games (--prior-games): {k_factor_words(prior_games)}"
+        )
+    return planned

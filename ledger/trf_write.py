@@ -1,4 +1,4 @@
-"""Write a TrfFile back as TRF16 text: the inverse of ``ledger.trf.parse``.
+"""Write a TrfFile back as TRF16 (or TRF-2026) text: the inverse of ``ledger.trf.parse``.
 
 The layout is *FIDE Handbook C.04 Annex 2, Format of Tournament Report File*
 (TRF16; TRF-2026 keeps the same columns):
@@ -25,8 +25,18 @@ What the writer normalises, so ``parse(write(x)) == x`` only up to these:
   only as long as the players' rounds.
 
 A round without opponent or result is written ``0000 -`` and a blank result
-column, so that trailing empty rounds survive the reader's stripping of line
-ends. Lines end with ``\\n``. A value that cannot be laid out in its columns
+column. No line is right-stripped where a column is significant: a 001 line
+keeps every round's ten columns to its last result column (column 99 of round
+1, 109 of round 2, ...), blank or not, as fixed-column readers ask (the PyPI
+``trf`` 1.1.1 parser refuses a round cut short). Lines end with ``\\n``.
+
+Event lines 102 (chief arbiter) and 112 (deputy arbiters: TRF16 one line, the
+names parted by ``", "``; TRF-2026 one line an arbiter) are written when the
+event holds them. ``version="2026"`` (TRF-2026, FIDE C.04 Annex 2 version 2026)
+adds line 142 (the number of rounds) and, when the values hold them, 162 (the
+points of a pairing-allocated bye, ``P``), 192 and 222; its 001 lines are
+TRF16's columns, which TRF-2026 keeps. The title column holds what the values
+give (the caller chooses TRF16's or TRF-2026's codes). A value that cannot be laid out in its columns
 (a name longer than 33 characters, a rating of five digits, points that are
 not a multiple of 0.5 in four columns, a round date outside 2000-2099 that
 ``YY`` cannot carry, a line break inside a field, a code the reader would
@@ -152,11 +162,18 @@ def player_line(player: Player, line: int) -> str:
     rounds = "".join(
         "  " + _columns_of_round(entry, position, line) for position, entry in enumerate(player.rounds, start=1)
     )
-    return (head + rounds).rstrip()
+    return head + rounds  # never right-stripped: a blank result column is a column
 
 
-def _event_lines(event: Event) -> list[str]:
+VERSIONS = ("16", "2026")
+"""The editions :func:`write` writes: TRF16 and TRF-2026."""
+
+
+def _event_lines(event: Event, version: str = "16", rounds: int = 0) -> list[str]:
     lines: list[str] = []
+    deputies = [("112", name, "deputy arbiter") for name in event.deputy_arbiters]
+    if version == "16" and event.deputy_arbiters:
+        deputies = [("112", ", ".join(event.deputy_arbiters), "deputy arbiters")]
     texts = [
         ("012", event.name, "name"),
         ("022", event.site, "city"),
@@ -164,10 +181,13 @@ def _event_lines(event: Event) -> list[str]:
         ("042", event.start, "start date"),
         ("052", event.end, "end date"),
         ("092", event.type, "type"),
+        ("102", event.chief_arbiter, "chief arbiter"),
+        *deputies,
         ("122", event.rate_of_play, "rate of play"),
-        ("192", event.type_code, "encoded type"),
-        ("222", event.time_control, "encoded time control"),
     ]
+    later = [("192", event.type_code, "encoded type"), ("222", event.time_control, "encoded time control")]
+    if version == "2026":
+        later = [("142", str(rounds) if rounds else "", "rounds"), *_scoring(event), *later]
     for code, value, what in texts:
         number = len(lines) + 1
         if code in ("042", "052"):
@@ -177,19 +197,34 @@ def _event_lines(event: Event) -> list[str]:
     if any(day is not None for day in event.round_dates):
         number = len(lines) + 1
         dates = "  ".join(_short_date(day, number) for day in event.round_dates)
-        lines.append(("132" + " " * 88 + dates).rstrip())
+        lines.append(("132" + " " * 88 + dates).rstrip())  # a date is its own eight columns: blank ones end it
+    for code, value, what in later:
+        number = len(lines) + 1
+        if value:
+            lines.append(f"{code} {_text(value, None, number, what)}")
     return lines
 
 
-def write(trf: TrfFile) -> str:
-    """The TRF16 text of ``trf``: event lines, then one 001 line a player in the order given.
+def _scoring(event: Event) -> list[tuple[str, str, str]]:
+    """TRF-2026's 162 line where a pairing-allocated bye is not worth a win: ``P`` in column 6, points in 7-10."""
+    if event.bye_points is None or event.bye_points == 1:
+        return []
+    return [("162", f" P{event.bye_points:>4.1f}", "scoring")]
+
+
+def write(trf: TrfFile, version: str = "16") -> str:
+    """The TRF16 (or, ``version="2026"``, TRF-2026) text of ``trf``: event lines, then one 001 line a player in
+    the order given.
 
     >>> from ledger.trf import parse
     >>> text = "012 Club Open\\n042 2025/09/01\\n"
     >>> write(parse(text)) == text
     True
     """
-    lines = _event_lines(trf.event)
+    if version not in VERSIONS:
+        raise TrfError(0, f"TRF version {version!r} is not one of {', '.join(VERSIONS)}")
+    rounds = max((len(player.rounds) for player in trf.players), default=len(trf.event.round_dates))
+    lines = _event_lines(trf.event, version, rounds)
     seen: dict[int, int] = {}
     for player in trf.players:
         number = len(lines) + 1

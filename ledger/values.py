@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Collection
 from datetime import date
 from typing import Any, Final, NamedTuple
 
@@ -96,8 +97,32 @@ OTHER_MINIMUM_GAMES: Final = 6
 """IECG §VII.2: another organisation's rating 'must be based on at least six games'."""
 
 
+SEXES: Final = ("M", "F")
+"""A player's sex as the ledger stores it: as FIDE's rating lists write it (TXT ``Sex``, XML ``<sex>``)."""
+
+SEX_CODES: Final = {"M": "M", "F": "F", "m": "M", "f": "F", "w": "F", "W": "F"}
+"""What the door reads as a sex: FIDE's lists' ``M``/``F``, and TRF16's ``m``/``w`` (line 001, column 10; ``w``
+a woman), in either case."""
+
+TITLES: Final = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+"""FIDE's titles as the ledger stores them, in FIDE's order of rank (C.04.2 §2.2): FIDE's lists' ``Tit`` values
+and TRF16's title field (line 001, columns 11-13)."""
+
+TITLE_CODES: Final = {
+    **{title: title for title in TITLES},
+    **{"g": "GM", "i": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wi": "WIM", "wf": "WFM", "wc": "WCM"},
+}
+"""What the door reads as a title (case aside): the codes of :data:`TITLES` (FIDE's lists' ``Tit``; TRF16 line 001,
+columns 11-13, "GM, IM, WGM, FM, WIM, CM, WFM, WCM"), and the lower-case short forms ``g`` GM, ``i`` IM, ``f`` FM,
+``c`` CM, ``wg`` WGM, ``wi`` WIM, ``wf`` WFM, ``wc`` WCM, read as abbreviations of those (no FIDE text defining
+them was found: TRF16 lists only the full codes; ``m`` and ``w`` are not read as titles, being TRF's sexes).
+FIDE's honorary titles, arbiters' and trainers' titles (the lists' ``OTit``: IA, FA, FT...) and online titles
+(``FOA``) are not player titles of a tournament report: refused."""
+
+
 class Registration(NamedTuple):
-    """A player as registered, with his starting rating and its source (IECG §VII)."""
+    """A player as registered, with his starting rating and its source (IECG §VII), and the facts FIDE's
+    tournament report asks (sex, title, federation: None when not said)."""
 
     player: str
     name: str
@@ -106,6 +131,22 @@ class Registration(NamedTuple):
     starting_rating: int
     source: str
     rated_games: int
+    sex: str | None = None
+    """``M`` or ``F`` (:data:`SEXES`)."""
+    title: str | None = None
+    """One of :data:`TITLES`."""
+    federation: str | None = None
+    """FIDE's three-letter code (:mod:`ledger.federations`), as recorded; see :attr:`fide_federation`."""
+
+    @property
+    def fide_federation(self) -> str | None:
+        """His FIDE federation: the one recorded, else the one of his country where it has one
+        (:func:`ledger.federations.from_country`: ``IE`` → ``IRL``; ``GB`` has none), else None."""
+        if self.federation is not None:
+            return self.federation
+        from ledger import federations  # the table, loaded when a federation is first asked for
+
+        return federations.from_country(self.country)
 
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
@@ -439,6 +480,58 @@ def check_country(value: object) -> str:
     return text
 
 
+def check_sex(value: object) -> str | None:
+    """A sex as said (:data:`SEX_CODES`: ``M``, ``F``, TRF16's ``m``, ``w``), stored as FIDE's lists write it;
+    None when not said (blank).
+
+    >>> check_sex("w"), check_sex(" m "), check_sex(""), check_sex("F")
+    ('F', 'M', None, 'F')
+    """
+    text = "" if value is None else _trimmed(value, "sex", required=False)
+    if not text:
+        return None
+    if text not in SEX_CODES:
+        raise InvalidValueError(f"sex {text[:20]!r} is not M or F (FIDE's lists), nor m or w (TRF16)")
+    return SEX_CODES[text]
+
+
+def check_title(value: object) -> str | None:
+    """A FIDE title as said (:data:`TITLE_CODES`, in any case), stored as FIDE writes it; None when not said.
+
+    >>> check_title("wgm"), check_title("g"), check_title(" IM "), check_title("")
+    ('WGM', 'GM', 'IM', None)
+    """
+    text = "" if value is None else _trimmed(value, "title", required=False)
+    if not text:
+        return None
+    title = TITLE_CODES.get(text) or TITLE_CODES.get(text.lower()) or TITLE_CODES.get(text.upper())
+    if title is None:
+        raise InvalidValueError(f"title {text[:20]!r} is not one of FIDE's titles: {', '.join(TITLES)}")
+    return title
+
+
+def check_federation(value: object) -> str | None:
+    """A FIDE federation code as said (three letters, in any case; :data:`ledger.federations.FEDERATIONS`),
+    stored in capitals; None when not said.
+
+    >>> check_federation("eng"), check_federation(" IRL "), check_federation("")
+    ('ENG', 'IRL', None)
+    """
+    text = "" if value is None else _trimmed(value, "federation", required=False)
+    if not text:
+        return None
+    code = text.upper()
+    from ledger import federations  # the table, loaded when a federation is first checked
+
+    if not code.isascii() or not federations.is_federation(code):
+        hint = federations.BY_COUNTRY.get(code)
+        raise InvalidValueError(
+            f"federation {text[:20]!r} is not a FIDE federation code (three letters: NOR, ENG, IRL, GER)"
+            + (f"; {code} is the ISO country code of FIDE's {hint}" if hint else "")
+        )
+    return code
+
+
 FIDE_ID_MAXIMUM: Final = 999_999_999
 """The largest FIDE id (FIDE's ids have at most nine digits)."""
 
@@ -546,7 +639,28 @@ def check_event_fact(field: str, value: Any) -> Any:
         return check_name(value, "site")
     if field == "federation":
         return check_country(value) or None
+    if field == "chief_arbiter":  # FIDE C.04 Annex 2 (TRF16), line 102
+        return check_name(value, "chief arbiter")
+    if field == "deputy_arbiters":  # TRF16 line 112
+        return _check_list(value, "deputy arbiters", MAX_ARBITERS, lambda v: check_name(v, "deputy arbiter"))
+    if field == "round_dates":  # TRF16 line 132: a date a round, None where not said
+        return _check_list(
+            value, "round dates", ROUNDS[1], lambda v: None if v is None else check_fact_date(v, "round date")
+        )
     raise InvalidValueError(f"an event has no fact {field!r}")
+
+
+MAX_ARBITERS: Final = 50
+"""The most deputy arbiters an event records."""
+
+
+def _check_list(value: object, what: str, most: int, check: Any) -> list[Any] | None:
+    """A list of an event's facts (each ``check``-ed), at most ``most`` long; None when empty."""
+    if not isinstance(value, list | tuple):
+        raise InvalidValueError(f"{what} {shown(value)} are not a list")
+    if len(value) > most:
+        raise InvalidValueError(f"{len(value)} {what}: at most {most}")
+    return [check(item) for item in value] or None
 
 
 def check_registration_fact(field: str, value: object, reported: str | None = None) -> object:
@@ -570,7 +684,25 @@ def check_registration_fact(field: str, value: object, reported: str | None = No
         return check_choice(value, SOURCES, "source")
     if field == "rated_games":
         return check_games(value, "rated games")
+    if field in _STORED_AS:
+        what = _STORED_AS[field]
+        if value is None:
+            return None
+        if field == "federation":
+            from ledger import federations  # the table, loaded when a federation is first checked
+
+            choices: Collection[str] = federations.FEDERATIONS
+        else:
+            choices = SEXES if field == "sex" else TITLES
+        if not isinstance(value, str) or value not in choices:
+            named = "a FIDE federation code" if field == "federation" else f"one of {', '.join(choices)}"
+            raise InvalidValueError(f"{what} {shown(value)} is not {named}")
+        return value
     raise InvalidValueError(f"a registration has no fact {field!r}")
+
+
+_STORED_AS: Final[dict[str, str]] = {"sex": "sex", "title": "title", "federation": "federation"}
+"""The registration facts stored only as the door writes them (None, or one of these)."""
 
 
 def check_prior(

@@ -91,12 +91,12 @@ from projections.facts import (
 from projections.rules.common import Groups, StateCodec
 from projections.rules.iecg.formulas import PlayerState
 
-FORMAT = "17"
+FORMAT = "18"
 """The layout of this file; a cache of an earlier layout is rebuilt, one of a later layout (a newer
 version of this program) set aside. (6: a month's mark before its games; 7: the superseded runs;
 8 to 10: the chain's hash instead of a fingerprint, the undos, the withheld facts; 15: a drawn forfeit
 withheld, a withheld game's facts kept for the correction that releases it; 16, 17: a list's printed texts,
-the first and last months in ``meta``.)"""
+the first and last months in ``meta``; 18: a player's sex, title and federation.)"""
 
 LOCK_TIMEOUT = 120.0
 """Seconds a command waits for another one that is updating the file before it computes in memory."""
@@ -179,6 +179,9 @@ _game_row: Callable[[Iterable[Any]], GameRow] = partial(tuple.__new__, GameRow)
 """``GameRow._make``, the same way."""
 _registration: Callable[[Iterable[Any]], Registration] = partial(tuple.__new__, Registration)
 """``Registration._make``, the same way."""
+
+_REGISTERED = len(Registration._fields)
+"""The columns of a row of ``players`` that make its :class:`Registration`; its reported date follows."""
 _amendment: Callable[[Iterable[Any]], Amendment] = partial(tuple.__new__, Amendment)
 """``Amendment._make``, the same way."""
 _prior: Callable[[Iterable[Any]], Prior] = partial(tuple.__new__, Prior)
@@ -419,6 +422,9 @@ _COLUMNS: dict[str, dict[str, type]] = {
         "starting_rating": int,
         "source": str,
         "rated_games": int,
+        "sex": str,
+        "title": str,
+        "federation": str,
         "reported": str,
     },
     "player_corrections": {"position": int, "player": str, "reported": str, "changes": str},
@@ -740,10 +746,11 @@ class ProjectionCache:
         with paused():
             if group == "players":
                 rows = execute(
-                    "SELECT player, name, country, born, starting_rating, source, rated_games, reported FROM players"
+                    "SELECT player, name, country, born, starting_rating, source, rated_games, sex, title, federation, "
+                    "reported FROM players"
                 ).fetchall()
                 players = list(map(itemgetter(0), rows))
-                registrations = list(map(_registration, map(itemgetter(slice(7)), rows)))
+                registrations = list(map(_registration, map(itemgetter(slice(_REGISTERED)), rows)))
                 current = dict(zip(players, registrations, strict=True))
                 corrections: dict[str, list[PlayerCorrection]] = {}
                 for position, player, reported, changes in execute(
@@ -755,7 +762,7 @@ class ProjectionCache:
                 facts.__dict__.update(
                     registrations=dict(zip(players, registrations, strict=True)),
                     players=current,
-                    registered_on=dict(zip(players, map(itemgetter(7), rows), strict=True)),
+                    registered_on=dict(zip(players, map(itemgetter(_REGISTERED), rows), strict=True)),
                     player_corrections=corrections,
                 )
             elif group == "amendments":

@@ -1,22 +1,24 @@
 """Events as the log knows them: their facts, their games, their crosstable and their status.
 
-An event's own facts (its registration, corrections, voids, pairings and withdrawals) are the records of its
-aggregate, read as known at a date (:func:`event_record`); its games are the folded games that name it, as
+An event's own facts (its registration, corrections, voids, pairings, withdrawals and byes) are the records of
+its aggregate, read as known at a date (:func:`event_record`); its games are the folded games that name it, as
 amended and known in a view (:func:`event_games`). From both, :func:`event_crosstable` gives the score table
-of IECG C §14 (:mod:`projections.rules.iecg.crosstable`), and :func:`event_status` says, for each rules system,
+of IECG C §14 (:mod:`projections.rules.iecg.crosstable`), its byes scored by the event's regulations
+(:func:`bye_points2`), and :func:`event_status` says, for each rules system,
 in which period its games were rated and which were left out, with the clause (the system's ``select``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ledger.events import event_key
 from ledger.store import LogReader
-from ledger.values import WHITE_POINTS2
+from ledger.values import EVENT_TYPES, WHITE_POINTS2
 from projections import systems
-from projections.facts import Amendment, FactsView, GameVersion, Knowledge, game_version
+from projections.facts import Amendment, FactsView, GameVersion, Knowledge, event_info, game_version
 from projections.registry import get_rules, system_for
 from projections.rules.common import EventInfo, Statement
 from projections.rules.iecg import crosstable
@@ -45,6 +47,8 @@ class EventRecord(NamedTuple):
     withdrawn: tuple[tuple[str, str, bool], ...]
     """(player, date, silent), in log order."""
     lines: tuple[EventFactLine, ...]
+    byes: tuple[tuple[str, int, str, str | None], ...] = ()
+    """(player, round, kind, points) of each bye that counts (not voided since), by round then player."""
 
 
 _KINDS = {
@@ -54,6 +58,8 @@ _KINDS = {
     "TournamentRestored": "restored",
     "TournamentPaired": "paired",
     "TournamentWithdrawn": "withdrawn",
+    "TournamentByeRecorded": "bye",
+    "TournamentByeVoided": "bye voided",
 }
 _OWN = ("timestamp", "originator_topic", "event", "reported_on", "recorded_by")
 
@@ -79,6 +85,7 @@ def event_record(reader: LogReader, event: str, known: Knowledge | None = None) 
     void = False
     pairings: list[tuple[int, str, str]] = []
     withdrawn: list[tuple[str, str, bool]] = []
+    byes: dict[tuple[str, int], tuple[str, str | None]] = {}
     for line in lines:
         values = dict(line.facts)
         if line.kind in ("registered", "corrected"):
@@ -87,10 +94,53 @@ def event_record(reader: LogReader, event: str, known: Knowledge | None = None) 
             void = line.kind == "voided"
         elif line.kind == "paired":
             pairings.append((values["round"], values["white"], values["black"]))
+        elif line.kind == "bye":
+            byes[(values["player"], values["round"])] = (values["kind"], values.get("points"))
+        elif line.kind == "bye voided":
+            byes.pop((values["player"], values["round"]), None)
         else:
             withdrawn.append((values["player"], values["on"], values["silent"]))
-    info = EventInfo._make((event, *(state.get(f) for f in EventInfo._fields[1:])))
-    return EventRecord(info, void, tuple(pairings), tuple(withdrawn), tuple(lines))
+    info = event_info(event, state)
+    held = tuple(
+        (p, r, kind, points) for (p, r), (kind, points) in sorted(byes.items(), key=lambda i: (i[0][1], i[0][0]))
+    )
+    return EventRecord(info, void, tuple(pairings), tuple(withdrawn), tuple(lines), held)
+
+
+IECG_TYPES = frozenset(EVENT_TYPES[EVENT_TYPES.index("class") :])
+"""The IECG's event types (Rules and Regulations 5.1a, D §2): their byes score as C §9A scores unplayed games."""
+
+SWISS_BYE_POINTS2 = {"H": 1, "F": 2, "U": 2, "Z": 0, "+": 2, "-": 0}
+"""A bye's points (in half points) in a FIDE event: FIDE C.04 Annex 2 (TRF16 result codes: ``H`` half-point bye,
+``F`` full-point bye, ``Z`` zero-point bye, ``+``/``-`` won/lost unplayed) and C.04.1 (d) for ``U``: "a
+pairing-allocated bye ... receives ... the points rewarded for a win, unless the regulations of the tournament
+say otherwise" (a bye recorded with its own points says otherwise)."""
+
+IECG_BYE_POINTS2 = {"H": 0, "F": 2, "U": 2, "Z": 0, "+": 2, "-": 0}
+"""A bye's points (in half points) in an IECG event. The IECG's rules know no bye; C §9A scores an unplayed game
+only as a forfeit: the player who was there gets the win (§VIII.3: "treated as a win in the score tables"). So a
+round the player was given (``F``, ``U``, ``+``) scores 1, and one he was absent from or asked off (``H``, ``Z``,
+``-``) scores 0: there is no half point without a game."""
+
+
+def bye_points2(kind: str, points: str | None, event_type: str | None) -> int:
+    """A bye's points in half points: its recorded points, else its kind's under the event's regulations.
+
+    >>> bye_points2("H", None, "swiss"), bye_points2("H", None, "class"), bye_points2("U", "0.5", "swiss")
+    (1, 0, 1)
+    """
+    if points is not None:
+        return int(Decimal(points) * 2)
+    table = IECG_BYE_POINTS2 if event_type in IECG_TYPES else SWISS_BYE_POINTS2
+    return table.get(kind, 0)
+
+
+def crosstable_byes(record: EventRecord) -> list[crosstable.Bye]:
+    """The event's byes as the score table takes them (:func:`bye_points2`)."""
+    return [
+        crosstable.Bye(player, number, kind, bye_points2(kind, points, record.info.type))
+        for player, number, kind, points in record.byes
+    ]
 
 
 def event_versions(view: FactsView, event: str) -> Iterator[tuple[GameVersion, Sequence[Amendment]]]:
@@ -158,19 +208,43 @@ def event_crosstable(
     """The score table of the event (IECG C §9A, C §14), from its games, pairings and withdrawals."""
     withdrawn = frozenset(player for player, _, _ in record.withdrawn)
     players = {p for _, w, b in record.pairings for p in (w, b)}
-    return crosstable.crosstable(crosstable_games(record, games), ratings, withdrawn, sorted(players))
+    return crosstable.crosstable(
+        crosstable_games(record, games), ratings, withdrawn, sorted(players), byes=crosstable_byes(record)
+    )
 
 
 def start_ratings(projector: Projector, rules: str, start: str, players: Iterable[str], known: Any) -> dict[str, int]:
     """Each player's rating on the list of ``rules`` in force when the event started (the list of the period
-    before the one of ``start``), as known: C §14.2's "initial ratings at the start of the tournament"."""
+    before the one of ``start``), as known: C §14.2's "initial ratings at the start of the tournament"; a player
+    on no such list has the rating he starts from (:func:`initial_ratings`)."""
     params = get_rules(rules)
     index = params.periods.index_of_day(start) - 1
     wanted = set(players)
-    if index < 0:
-        return {}
-    rows = projector.rating_list(rules, params.periods.label(index), known).rows
-    return {row["player"]: int(row["rating"]) for row in rows if row["player"] in wanted}
+    found: dict[str, int] = {}
+    if index >= 0:
+        rows = projector.rating_list(rules, params.periods.label(index), known).rows
+        found = {row["player"]: int(row["rating"]) for row in rows if row["player"] in wanted}
+    missing = wanted - set(found)
+    if missing:
+        found.update(initial_ratings(projector.view(known), system_for(params).family, start, missing))
+    return found
+
+
+def initial_ratings(view: FactsView, family: str, start: str, players: Iterable[str]) -> dict[str, int]:
+    """C §14.2's "initial ratings at the start of the tournament" of players on no list before it: the latest
+    prior of the system (``family``) as of the start (a ``player prior``, an IECG transfer), else, for the IECG,
+    the registered starting rating (rating rules §VII, the rating a new player starts from); rounded half up
+    (rules §I.5). A player with neither has none (crosstable choice 5)."""
+    found: dict[str, int] = {}
+    for player in players:
+        priors = [p for p in view.priors(player) if p.system == family and p.as_of <= start]
+        latest = max(priors, key=lambda p: (p.as_of, p.position), default=None)
+        registration = view.players.get(player)
+        if latest is not None:
+            found[player] = int(Decimal(str(latest.rating)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+        elif family == "iecg" and registration is not None:
+            found[player] = int(registration.starting_rating)
+    return found
 
 
 class SystemStatus(NamedTuple):
@@ -207,6 +281,12 @@ def event_status(
                 left.append((version.row.game, why))
                 continue
             game = version.game(system.walkovers, view.events, view.void_events)
+            event = None if game is None else game.event
+            if (
+                system.by_event and event is not None and event.end is None and game is not None
+            ) and game.day >= event.start:  # rated whole once its end is recorded (FIDE, choice 13)
+                left.append((version.row.game, Statement("left.pending_end", (("rules", name),))))
+                continue
             day = rated[0] if game is None else (game.placed() if system.by_event else game.day)
             by_period.setdefault(params.periods.index_of_day(day), []).append(version)
         periods: list[str] = []

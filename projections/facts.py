@@ -217,12 +217,16 @@ def event_infos(facts: Iterable[EventFact]) -> tuple[dict[str, EventInfo], set[s
             void.discard(fact.event)
         elif fact.event in state:  # a correction (of an event whose registration this view knows)
             state[fact.event].update(fact.changes)
-    infos = {
-        event: EventInfo._make((event, *(facts_.get(f) for f in _EVENT_INFO_FIELDS)))
-        for event, facts_ in state.items()
-        if event not in void
-    }
+    infos = {event: event_info(event, facts_) for event, facts_ in state.items() if event not in void}
     return infos, void
+
+
+def event_info(event: str, facts: Mapping[str, Any]) -> EventInfo:
+    """The :class:`EventInfo` of an event's facts as registered and corrected (a list of facts, the deputy
+    arbiters and the round dates, as a tuple: an EventInfo is a frozen value)."""
+    return EventInfo._make(
+        (event, *(tuple(v) if isinstance(v := facts.get(f), list) else v for f in _EVENT_INFO_FIELDS))
+    )
 
 
 class Merge(NamedTuple):

@@ -11,7 +11,10 @@ Choices made here:
 - a game whose recording is not known at the date is refused as unknown "as known at" it, as ``event show`` does;
 - the status is ``void`` if the game is void, ``restored`` if it was voided and restored since, else ``recorded``;
 - the registrations of its players are not asked for: the game is shown as reported, whether or not a list
-  would rate it (``ratings log --player`` and ``ratings explain`` tell that);
+  would rate it (``ratings log --player`` and ``ratings explain`` tell that); but the facts a FIDE report
+  asks of each player of the game as it stands are shown (:attr:`GameView.players`: his name, FIDE federation
+  as recorded or else his country's, sex and title, as registered and corrected as known at the date), and a
+  player whose registration is not known then is left out;
 - a game whose own facts, as they stand, no list can use (a drawn forfeit an older version recorded) is
   shown as stored, with the reason every list withholds it and its remedy (:attr:`GameView.withheld`).
 """
@@ -22,9 +25,18 @@ from typing import Any, NamedTuple
 
 from ledger.bulk import GAME_FIELDS
 from ledger.errors import LedgerError, UnknownGameError
-from ledger.events import game_key
+from ledger.events import REGISTRATION_FIELDS, game_key, player_key
 from ledger.store import LogReader, LogRecord
-from projections.facts import AMENDMENT_KINDS, Amendment, GameRow, Knowledge, game_row, game_version
+from ledger.values import Registration
+from projections.facts import (
+    AMENDMENT_KINDS,
+    Amendment,
+    GameRow,
+    Knowledge,
+    PlayerCorrection,
+    game_row,
+    game_version,
+)
 from projections.withheld import game_fields, remedy, row_problem
 
 RECORDED_FACTS = GAME_FIELDS[: GAME_FIELDS.index("reported_on")]
@@ -68,6 +80,44 @@ class GameView(NamedTuple):
     """The adjudicated result and decision date, if adjudicated."""
     withheld: str | None = None
     """Why every list withholds the game as it stands, and the remedy; None if usable or void."""
+    players: tuple[PlayerFacts, ...] = ()
+    """White's, then Black's facts of a FIDE report (as the game stands)."""
+
+
+class PlayerFacts(NamedTuple):
+    """A player of the game as FIDE's report names him: ``side`` is ``white`` or ``black``."""
+
+    side: str
+    player: str
+    name: str
+    federation: str | None
+    """As recorded, else his country's (:attr:`ledger.values.Registration.fide_federation`)."""
+    sex: str | None
+    title: str | None
+
+
+def player_facts(reader: LogReader, side: str, player: str, known: Knowledge | None) -> PlayerFacts | None:
+    """``player``'s registration as corrected (as known with ``known``), in the facts of a FIDE report; None if
+    his registration is not known or cannot be read."""
+    records = reader.aggregate_records(player_key(player))
+    if not records or records[0].type != "PlayerRegistered":
+        return None
+    try:
+        first = records[0].facts()
+        if known is not None and first["reported_on"] > known.known_at:
+            return None
+        facts = {name: first[name] for name in REGISTRATION_FIELDS}
+        for record in records[1:]:
+            if record.type != "PlayerCorrected":
+                continue
+            s = record.facts()
+            correction = PlayerCorrection(record.position, player, s["reported_on"], ())
+            if known is None or known.knows(correction):
+                facts.update(s["changes"])
+        reg = Registration(player, **{name: facts[name] for name in Registration._fields if name != "player"})
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return PlayerFacts(side, player, reg.name, reg.fide_federation, reg.sex, reg.title)
 
 
 def game_view(reader: LogReader, game: str, known_at: str | None = None) -> GameView:
@@ -121,7 +171,11 @@ def game_view(reader: LogReader, game: str, known_at: str | None = None) -> Game
     ever_voided = any(a.kind == "voided" for a in amendments)
     status = "void" if version.voided else "restored" if ever_voided else "recorded"
     withheld = None if version.voided else _withheld(game, version.row)
-    return GameView(game, known_at, recorded, tuple(shown), _now(version.row), status, version.adjudication, withheld)
+    sides = (("white", version.row.white), ("black", version.row.black))
+    players = tuple(p for side, who in sides if (p := player_facts(reader, side, who, known)) is not None)
+    return GameView(
+        game, known_at, recorded, tuple(shown), _now(version.row), status, version.adjudication, withheld, players
+    )
 
 
 def _withheld(game: str, row: GameRow) -> str | None:

@@ -8,10 +8,13 @@ numbers by player (:meth:`ledger.identities.Identities.by_player`) and the lists
 >>> from projections.facts import Facts
 >>> from ledger.values import Registration
 >>> facts = Facts(players={"1002": Registration("1002", "Bob Byrne", "IE", None, 1800, "iccf", 100),
-...                        "1001": Registration("1001", "Anna Adler", "DE", "1980-05-01", 2000, "iccf", 100)})
+...                        "1001": Registration("1001", "Anna Adler", "DE", "1980-05-01", 2000, "iccf", 100,
+...                                             "F", "WIM", "AUT")})
 >>> found = player_lines(facts.view(), {"1001": {"fide": "2500001", "ecf": "123456A"}}, "2024-06-30")
 >>> [(p.player, p.fide_id, p.national_ids, p.status) for p in found]
 [('1001', '2500001', (('ecf', '123456A'),), 'active'), ('1002', None, (), 'active')]
+>>> [(p.federation, p.sex, p.title) for p in found]  # Bob's federation is his country's (IE: IRL)
+[('AUT', 'F', 'WIM'), ('IRL', None, None)]
 >>> [p.player for p in select(found, search="123456a")], [p.player for p in select(found, country="IE")]
 (['1001'], ['1002'])
 
@@ -25,6 +28,8 @@ Choices made here:
 - a rules version's latest period is the one holding the ledger's last fact (:meth:`Facts.last_month`: its latest
   game, or adjustment), as the replay reaches it; with no game yet there is no list, and no period;
 - a player not on that list (void, inactive, not yet rated...) has no standing there (None);
+- the federation shown is the one recorded, else the one of his country where it maps (``IE`` → ``IRL``,
+  :mod:`ledger.federations`); sex and title are shown as recorded (blank: not said);
 - ``search`` is a case-insensitive substring of the player id, the name, or any identity number (FIDE or national);
   ``country`` is compared exactly (codes are capitals: the caller checks and upper-cases them).
 """
@@ -52,6 +57,12 @@ class PlayerLine(NamedTuple):
     player: str
     name: str
     country: str
+    federation: str | None
+    """His FIDE federation: as recorded, else his country's (:attr:`ledger.values.Registration.fide_federation`)."""
+    sex: str | None
+    """``M`` or ``F``, as recorded (None: not said)."""
+    title: str | None
+    """His FIDE title, as recorded (None: none said)."""
     born: str | None
     fide_id: str | None
     national_ids: tuple[tuple[str, str], ...]
@@ -79,7 +90,20 @@ def player_lines(view: FactsView, ids: Mapping[str, Mapping[str, str]], day: str
         held = ids.get(player, {})
         national = tuple((scheme, number) for scheme, number in sorted(held.items()) if scheme != "fide")
         status = registration_status(view, player, day)
-        lines.append(PlayerLine(player, reg.name, reg.country, reg.born, held.get("fide"), national, status))
+        lines.append(
+            PlayerLine(
+                player,
+                reg.name,
+                reg.country,
+                reg.fide_federation,
+                reg.sex,
+                reg.title,
+                reg.born,
+                held.get("fide"),
+                national,
+                status,
+            )
+        )
     return lines
 
 

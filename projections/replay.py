@@ -38,6 +38,40 @@ from projections.rules.explanation import Explanation
 bulk_work = paused
 """The replay's name for :func:`projections.collector.paused`."""
 
+_ABSENT = object()
+
+
+class PassLists:
+    """The lists of earlier periods during a pass of the replay (:data:`projections.systems.Lists`): a period of
+    the pass from the live states and the states each later run of the pass replaced; one before the pass from
+    ``before``. Only a system that rates events from the lists at their starts reads them (FIDE)."""
+
+    def __init__(self, states: States, start: int, before: Callable[[int], States]) -> None:
+        self.states = states
+        self.start = start
+        self.before = before
+        self.replaced: dict[int, dict[str, Any]] = {}
+
+    def replacing(self, index: int, changed: States) -> None:
+        """Keep what the run of ``index`` replaces (call before the states are updated with ``changed``)."""
+        get = self.states.get
+        self.replaced[index] = {player: get(player, _ABSENT) for player in changed}
+
+    def __call__(self, period: int) -> States:
+        """Every player's state after the run of ``period``."""
+        if period < self.start - 1:
+            return self.before(period)
+        found = dict(self.states)
+        for index in sorted(self.replaced, reverse=True):
+            if index <= period:
+                break
+            for player, old in self.replaced[index].items():
+                if old is _ABSENT:
+                    found.pop(player, None)
+                else:
+                    found[player] = old
+        return found
+
 
 def cache_path_for(db: str) -> str:
     """The projections file beside a ledger file: ``ratings.db`` → ``ratings.projections.db``."""
@@ -415,6 +449,7 @@ class Projector:
         # The IECG's reach is local and its selection looks at each game alone: the games of the players the
         # new facts touch name whom a period's re-run can choose, and only their games need be read.
         narrow = system.own_games and system.reach is local and not system.by_event and not view.alias
+        lists = self._pass_lists(params, states, start)
         differ: dict[str, Any] = {}  # reached players whose state before the period differs: their old one
         with bulk_work():
             for index in range(start, end + 1):
@@ -451,7 +486,7 @@ class Projector:
                         near.add(game.white)
                         near.add(game.black)
                     seen = view.narrowed(near)
-                again = systems.run_period(params, system, index, states, seen, only)
+                again = systems.run_period(params, system, index, states, seen, only, lists)
                 changed = {p: s for p, s in old_changed.items() if p not in reached}
                 changed.update((p, s) for p, s in again.changed.items() if p in reached)
                 unrated = tuple(
@@ -468,6 +503,8 @@ class Projector:
                     if was != now:
                         after[player] = was
                 differ = after
+                if lists is not None:
+                    lists.replacing(index, changed)
                 states.update(changed)
                 each(index, changed, unrated)
         return states
@@ -487,13 +524,39 @@ class Projector:
         could not rate.
         """
         system = system_for(params)
+        lists = self._pass_lists(params, states, start)
         with bulk_work():
             for index in range(start, end + 1):
-                done = systems.run_period(params, system, index, states, view)
+                done = systems.run_period(params, system, index, states, view, lists=lists)
+                if lists is not None:
+                    lists.replacing(index, done.changed)
                 states.update(done.changed)
                 if each is not None:
                     each(index, done.changed, done.unrated)
         return states
+
+    def _pass_lists(self, params: Rules, states: States, start: int) -> PassLists | None:
+        """The lists of earlier periods for a pass from ``start`` over ``states``, for a system that reads them
+        (:attr:`~projections.rules.common.System.begun`); periods before the pass as the cache keeps them (the
+        pass begins where the log as known and the log as it is first differ, so they are the same)."""
+        if system_for(params).begun is None:
+            return None
+        return PassLists(states, start, partial(self._list_after, params))
+
+    def lists(self, rules: str, known_at: Known = None) -> systems.Lists:
+        """The lists of ``rules`` after each period, as known at ``known_at`` (:data:`projections.systems.Lists`)."""
+        return partial(self._list_after, get_rules(rules), known_at=known_at)
+
+    def _list_after(self, params: Rules, period: int, known_at: Known = None) -> States:
+        """Every player's state after the run of ``period``: the cache's when it keeps that period, else a run."""
+        first = self.first_period(params)
+        if first is None or period < first:
+            return {}
+        codec = system_for(params).codec
+        cached = self.cache.latest_state(params.name, period, codec) if known_at is None else None
+        if cached is not None and cached[0] == period:
+            return cached[1]
+        return self.states(params.name, period, known_at)
 
     @query
     def rating_list(self, rules: str, period_label: str, known_at: Known = None) -> RatingList:
@@ -546,7 +609,8 @@ class Projector:
         if player not in self.facts().players:
             raise LookupError(f"unknown player {player!r}")
         previous = self.states(rules, period - 1, known_at)
-        return systems.explain(params, system_for(params), period, previous, self.view(known_at), player)
+        lists = partial(self._list_after, params, known_at=known_at)
+        return systems.explain(params, system_for(params), period, previous, self.view(known_at), player, lists=lists)
 
     @query
     def notes(self, rules: str, period_label: str, known_at: Known = None) -> tuple[str, ...]:
@@ -557,7 +621,8 @@ class Projector:
         diverges = self.divergence(params, known_at)
         if diverges is not None and diverges <= period:
             previous = self.states(rules, period - 1, known_at)
-            unrated = systems.run_period(params, system, period, previous, self.view(known_at)).unrated
+            lists = partial(self._list_after, params, known_at=known_at)
+            unrated = systems.run_period(params, system, period, previous, self.view(known_at), lists=lists).unrated
             return system.notes(params, period, unrated)
         self.facts()  # the file now holds the whole log: a run it keeps is the run of the facts as they are
         kept = self.cache.unrated(rules, period)
@@ -583,7 +648,8 @@ class Projector:
             if found is not None:
                 return found
         previous = self.states(rules, period - 1, known_at) if period > first else {}
-        return dict(systems.run_period(params, system, period, previous, self.view(known_at)).changed)
+        lists = partial(self._list_after, params, known_at=known_at)
+        return dict(systems.run_period(params, system, period, previous, self.view(known_at), lists=lists).changed)
 
     @query
     def history(self, rules: str, player: str, known_at: Known = None) -> list[tuple[str, Any]]:

@@ -257,11 +257,12 @@ def period_explainer(
     view = projector.view(known)
     selection = systems.selected(params, system, index, previous, view)
     registered = projector.facts().players
+    lists = projector.lists(rules, known)
 
     def explain(player: str) -> Explanation:
         if player not in registered:  # as Projector.explain refuses him
             raise LookupError(f"unknown player {player!r}")
-        return systems.explain(params, system, index, previous, view, player, selection)
+        return systems.explain(params, system, index, previous, view, player, selection, lists)
 
     return explain
 

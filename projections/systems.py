@@ -18,6 +18,8 @@ from projections.facts import FactsView
 from projections.rules.common import (
     DEFAULT_HEAD,
     Adjustment,
+    Begin,
+    Begun,
     Game,
     PeriodRun,
     PlayerInfo,
@@ -96,6 +98,35 @@ def player_info(view: FactsView) -> Callable[[str], PlayerInfo]:
     return info
 
 
+Lists = Callable[[int], Mapping[str, Any]]
+"""``lists(i)``: every player's state after the run of period ``i`` (the list in force during period ``i + 1``),
+as the caller knows the log; what a system that rates events from the lists at their starts reads."""
+
+
+def begun(
+    params: SystemParams, system: System, index: int, games: Sequence[Game], view: FactsView, lists: Lists | None
+) -> Begun:
+    """For a system that rates each event from the list in force at its start (:attr:`System.begun`): the
+    earlier periods in which the events of ``games`` began, each with its list and the games it rated."""
+    first = params.periods.month_names(index)[0]
+    starts = {
+        g.event.start for g in games if g.event is not None and g.event.start[:7] < first and g.day >= g.event.start
+    }
+    earlier = sorted({params.periods.index_of_day(start) for start in starts})
+    if not earlier:
+        return {}
+    if lists is None:
+        raise ValueError(f"period {index} of {params.name} rates events begun earlier: the run needs their lists")
+    found: dict[int, Begin] = {}
+    for at in earlier:
+        states = lists(at - 1)
+        played = period_games(params, system, at, view)
+        if system.select is not None:
+            played = list(system.select(params, at, states, played, player_info(view))[0])
+        found[at] = Begin(states, played)
+    return found
+
+
 def run_period(
     params: SystemParams,
     system: System,
@@ -103,13 +134,15 @@ def run_period(
     states: Mapping[str, Any],
     view: FactsView,
     only: Callable[[Sequence[Game], Callable[[str], PlayerInfo]], set[str]] | None = None,
+    lists: Lists | None = None,
 ) -> PeriodRun:
     """Rate period ``index`` of ``params`` from ``states`` (the list before it) over the games of ``view``,
     then apply the rating body's adjustments taking effect in it (for a system that has them).
 
     ``only`` re-rates part of the period: given the period's games and the players' information, it
     says whom to rate (:meth:`System.reach` of the players new facts reach); the run then takes only
-    their games, and its ``changed`` and ``unrated`` are right for them alone.
+    their games, and its ``changed`` and ``unrated`` are right for them alone. ``lists`` gives the lists of
+    earlier periods, which a system that rates events from the lists at their starts reads (:func:`begun`).
     """
     games = period_games(params, system, index, view)
     info = player_info(view)
@@ -118,7 +151,10 @@ def run_period(
     if only is not None:
         chosen = only(games, info)
         games = [g for g in games if g.white in chosen or g.black in chosen]
-    done = system.run(params, index, states, games, info)
+    if system.begun is not None:
+        done = system.begun(params, index, states, games, info, begun(params, system, index, games, view, lists))
+    else:
+        done = system.run(params, index, states, games, info)
     if system.adjust is None:
         return done
     decided = view.adjustments(params.name, params.periods.month_names(index))
@@ -227,6 +263,7 @@ def explain(
     view: FactsView,
     player: str,
     selection: tuple[Sequence[Game], Sequence[tuple[Game, Statement]]] | None = None,
+    lists: Lists | None = None,
 ) -> Explanation:
     """The player's part of the run of period ``index`` from ``states`` (the list before it), with the rating
     body's adjustments for a system that has them.
@@ -248,6 +285,10 @@ def explain(
         if system.adjust is not None:
             adjustments = [Adjustment(a.player, a.points, a.reason) for a in view.adjustments(params.name, months)]
             found: Explanation = system.explain(params, index, states, rated, info, player, adjustments)
+        elif system.begun is not None:
+            found = system.explain(
+                params, index, states, rated, info, player, begun=begun(params, system, index, rated, view, lists)
+            )
         else:
             found = system.explain(params, index, states, rated, info, player)
         return with_events(found, own_games, own_left)
@@ -267,13 +308,15 @@ def explain(
 
 def period_games(params: SystemParams, system: System, index: int, view: FactsView) -> list[Game]:
     """The games period ``index`` rates, in (day, game) order: those of its months; for a system that rates an
-    event whole (:attr:`System.by_event`), less the games of events ending later, plus the games of earlier
-    months of the events ending in it (an event's games lie within its dates, so only the months from its start
-    are looked at; a game before its event's start stays in its own period)."""
+    event whole (:attr:`System.by_event`), less the games of events ending later or whose end is not recorded,
+    plus the games of earlier months of the events ending in it (an event's games lie within its dates, so only
+    the months from its start are looked at; a game before its event's start stays in its own period)."""
     months = params.periods.month_names(index)
     games = view.games(months, walkovers=system.walkovers)
     if not system.by_event or not view.events:
         return games
+    # An event whose end is not recorded is rated when it is: its games wait (choice 13 of FIDE).
+    games = [g for g in games if g.event is None or g.event.end is not None or g.day < g.event.start]
     wanted = set(months)
     first = min(months)
     ending = [e for e in view.events.values() if e.end is not None and e.end[:7] in wanted and e.start[:7] < first]

@@ -18,19 +18,31 @@ Choices, where the TRF16 specification is silent:
   ``rounds`` when larger (empty rounds are written ``0000 -``).
 - **Results**: ``1 0 =`` played; a forfeit (``arbiter`` or ``withdrawal``) ``+``/``-`` with the colours as
   recorded; a game voided as not rated ``W D L``; an adjudicated game with its adjudicated result. A
-  forfeit with a drawn result has no TRF code and is refused. Byes are not in the log and not written.
-- **Round dates (132)**: a round's games' finished date; when they differ, the earliest (said in a note).
-- **001 lines**: sex and title blank; name as registered and corrected; federation the player's country
-  when it is three letters A-Z, else blank; FIDE id from the identities as known; birth date; rating the
-  player's latest ``fide`` prior as of the event's start (by as-of date, then log order), else 0 (read
-  back as unrated); points from the written rounds as FIDE counts them
-  (:func:`ledger.trf_import.file_points`); rank the order by points, then start rank: not a tie-break rank.
-- **Event lines**: 012 name, 022 site, 032 federation, 042/052 start and end, 092 the type in words the
+  forfeit with a drawn result has no TRF code and is refused.
+- **Byes**: each bye of the event that counts is written ``0000 - K`` in its round, K its kind (``H F U Z +
+  -``); a player with byes and no game is written too (after the ranks the games give). A bye in a round
+  where the player has a game is refused (the ledger refuses to record one; only ids of another kind can
+  bring it here).
+- **Round dates (132)**: the event's recorded round dates where it has them; else a round's games'
+  finished date, and when they differ, the earliest (said in a note).
+- **001 lines**: sex (``m``/``w``), title and federation as registered (the federation: the recorded FIDE
+  code, else the one of his country, :attr:`ledger.values.Registration.fide_federation`; blank without one);
+  the title in TRF16 as the letter codes FIDE's own example file writes (``g`` GM, ``m`` IM, ``f`` FM, ``c``
+  CM, ``wg`` WGM, ``wm`` WIM, ``wf`` WFM, ``wc`` WCM: two columns, which fixed-column readers of TRF16 such as
+  the PyPI ``trf`` package ask), in TRF-2026 as its table writes them (``GM``, ``WGM``...); name as
+  registered and corrected; FIDE id from the identities as known; birth date; rating the player's latest
+  ``fide`` prior as of the event's start (by as-of date, then log order), else 0 (read back as unrated);
+  points as the event's score table counts them: the games as FIDE counts them
+  (:data:`ledger.trf_import.POINTS`), each bye as :func:`projections.events.bye_points2` scores it (the
+  event's regulations); rank the order by points, then start rank: not a tie-break rank.
+- **Event lines**: 012 name, 022 site, 032 federation (the three-letter code of a two-letter one where FIDE
+  has one), 042/052 start and end, 102/112 the chief and deputy arbiters, 092 the type in words the
   import reads back (swiss "Individual: Swiss-System", round-robin "Individual: Round-robin", match
   "Match", team "Team"; another type as its own word, which an import reads as swiss), 122 the rate of
   play as "M min + S sec" when whole minutes (what the import reads), else as written in the ledger,
-  with TRF-2026's 222 encoded time control beside it so that it reads back. The event's mode and rating
-  class have no TRF line.
+  with TRF-2026's 222 encoded time control beside it so that it reads back (TRF-2026: always). The event's
+  mode and rating class have no TRF line. TRF-2026 (``version="2026"``) adds 142, and 162's ``P`` where the
+  event's pairing-allocated byes are recorded with points other than a win's.
 - A game whose player is void, or merged into another, counts as the ledger counts it: a void player's
   games are left out (said); a merged duplicate's games are written as the player's he was merged into.
 """
@@ -42,13 +54,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import NamedTuple
 
-from ledger import identities
+from ledger import federations, identities
 from ledger.errors import LedgerError
 from ledger.events import IDENTITY_TYPES, game_key
 from ledger.store import LogReader, LogRecord
 from ledger.trf import Event, Player, RoundEntry, TrfFile
-from ledger.trf_import import NOT_RATED, file_points
-from projections.events import event_record, event_versions
+from ledger.trf_import import NOT_RATED, POINTS
+from projections.events import bye_points2, event_record, event_versions
 from projections.facts import FactsView, Knowledge
 from projections.rules.common import EventInfo
 
@@ -87,6 +99,19 @@ class ExportPlayer(NamedTuple):
     fide_id: str | None
     rating: int | None
     """The latest ``fide`` prior as of the event's start, None without one."""
+    sex: str | None = None
+    """``M`` or ``F`` as registered (FIDE's lists' letters)."""
+    title: str | None = None
+    """FIDE's title code as registered (``GM``, ``WIM``)."""
+    federation: str | None = None
+    """FIDE's three-letter federation: recorded, else his country's."""
+
+
+TRF16_TITLES = {"GM": "g", "IM": "m", "FM": "f", "CM": "c", "WGM": "wg", "WIM": "wm", "WFM": "wf", "WCM": "wc"}
+"""FIDE's titles as TRF16 files write them (FIDE's example file, the Karl-Mala Swiss of 2005: ``g``, ``m``...)."""
+
+SEXES = {"M": "m", "F": "w"}
+"""A registered sex as TRF's column 10 writes it (``w`` a woman)."""
 
 
 class ExportGame(NamedTuple):
@@ -109,6 +134,8 @@ class EventReport(NamedTuple):
     games: tuple[ExportGame, ...]
     players: Mapping[str, ExportPlayer]
     notes: tuple[str, ...]
+    byes: tuple[tuple[str, int, str, str | None], ...] = ()
+    """(player, round, kind, points) of each bye that counts (:attr:`projections.events.EventRecord.byes`)."""
 
 
 class TrfExport(NamedTuple):
@@ -151,11 +178,19 @@ def gather(reader: LogReader, view: FactsView, event: str, known: Knowledge | No
         games.append(ExportGame(now.game, white, black, result, now.finished, now.forfeit, not_rated))
     games.sort(key=lambda g: (g.finished, g.game))
     held = identities.fold(_known_records(reader.records_of(IDENTITY_TYPES), known)).by_player()
+    byes = []
+    for bye in record.byes:
+        player = view.alias.get(bye[0], bye[0])
+        if player not in view.players:
+            notes.append(f"bye of round {bye[1]} left out: its player {player} is void")
+            continue
+        byes.append((player, *bye[1:]))
     players: dict[str, ExportPlayer] = {}
-    for player in sorted({p for g in games for p in (g.white, g.black)}):
+    for player in sorted({p for g in games for p in (g.white, g.black)} | {bye[0] for bye in byes}):
         registration = view.players[player]
         priors = [p for p in view.priors(player) if p.system == "fide" and p.as_of <= record.info.start]
         latest = max(priors, key=lambda p: (p.as_of, p.position), default=None)
+        federation = getattr(registration, "fide_federation", None)  # the player facts of issue 25 §3
         players[player] = ExportPlayer(
             player,
             registration.name,
@@ -163,8 +198,11 @@ def gather(reader: LogReader, view: FactsView, event: str, known: Knowledge | No
             registration.born,
             held.get(player, {}).get("fide"),
             None if latest is None else round(latest.rating),
+            getattr(registration, "sex", None),
+            getattr(registration, "title", None),
+            federation if isinstance(federation, str) else None,
         )
-    return EventReport(record.info, tuple(games), players, tuple(notes))
+    return EventReport(record.info, tuple(games), players, tuple(notes), tuple(byes))
 
 
 def _void_reason(reader: LogReader, game: str, position: int) -> str | None:
@@ -250,21 +288,25 @@ def _rate_texts(rate: str | None) -> tuple[str, str]:
     return rate, rate
 
 
-def trf_of(report: EventReport) -> TrfExport:
+def trf_of(report: EventReport, version: str = "16") -> TrfExport:
     """The TRF file of the event in ``report`` (pure; see the module docstring for the layout).
 
     >>> info = EventInfo("club", "Club Cup", "swiss", "2024-05-01", "2024-05-02", "5400+30", "otb", None, None)
     >>> game = ExportGame("g1", "a", "b", "1-0", "2024-05-01", "none", False)
-    >>> people = {p: ExportPlayer(p, p.upper(), "IRL", None, None, None) for p in ("a", "b")}
-    >>> done = trf_of(EventReport(info, (game,), people, ()))
-    >>> [(p.start_rank, p.name, p.rounds[0].opponent, p.rounds[0].colour, p.rounds[0].result) for p in done.trf.players]
-    [(1, 'A', 2, 'w', '1'), (2, 'B', 1, 'b', '0')]
+    >>> people = {p: ExportPlayer(p, p.upper(), "IRL", None, None, None) for p in ("a", "b", "c")}
+    >>> done = trf_of(EventReport(info, (game,), people, (), (("c", 1, "U", None),)))
+    >>> [(p.start_rank, p.name, p.rounds[0].opponent, p.rounds[0].colour, p.rounds[0].result, str(p.points))
+    ...  for p in done.trf.players]
+    [(1, 'A', 2, 'w', '1', '1'), (2, 'B', 1, 'b', '0', '0'), (3, 'C', None, '-', 'U', '1')]
     """
     info, games = report.event, report.games
     notes = list(report.notes)
     kept = _ranks_from_ids(info.event, games)
     ranks, rounds = kept if kept is not None else _ranks_by_dates(games)
-    count = max([*rounds.values(), info.rounds or 0], default=0)
+    for player in sorted({bye[0] for bye in report.byes} - set(ranks)):  # byes and no game: after the others
+        ranks[player] = max(ranks.values(), default=0) + 1
+    recorded_dates = info.round_dates or ()
+    count = max([*rounds.values(), info.rounds or 0, len(recorded_dates), *(bye[1] for bye in report.byes)], default=0)
     entries: dict[str, dict[int, RoundEntry]] = {player: {} for player in ranks}
     dates: dict[int, list[str]] = {}
     for game in games:
@@ -273,8 +315,20 @@ def trf_of(report: EventReport) -> TrfExport:
         entries[game.white][number] = RoundEntry(number, ranks[game.black], "w", white_code)
         entries[game.black][number] = RoundEntry(number, ranks[game.white], "b", black_code)
         dates.setdefault(number, []).append(game.finished)
+    bye_points: dict[str, Decimal] = {}
+    pab: set[str | None] = set()
+    for player, number, kind, points in report.byes:
+        if number in entries[player]:
+            raise TrfExportError(f"player {player} has a game and a bye ({kind}) in round {number}")
+        entries[player][number] = RoundEntry(number, None, "-", kind)
+        bye_points[player] = bye_points.get(player, Decimal(0)) + Decimal(bye_points2(kind, points, info.type)) / 2
+        if kind == "U":
+            pab.add(points)
     round_dates: list[str | None] = []
     for number in range(1, count + 1):
+        if recorded_dates:
+            round_dates.append(recorded_dates[number - 1] if number <= len(recorded_dates) else None)
+            continue
         days = sorted(set(dates.get(number, ())))
         if len(days) > 1:
             notes.append(f"round {number}'s games finished on {', '.join(days)}: line 132 gives {days[0]}")
@@ -282,14 +336,15 @@ def trf_of(report: EventReport) -> TrfExport:
     players: list[Player] = []
     for player, rank in sorted(ranks.items(), key=lambda item: item[1]):
         known = report.players[player]
+        title = known.title or ""
         line = Player(
             line=0,
             start_rank=rank,
-            sex="",
-            title="",
+            sex=SEXES.get(known.sex or "", ""),
+            title=TRF16_TITLES.get(title, title) if version == "16" else title,
             name=known.name,
             rating=known.rating or 0,
-            federation=known.country if re.fullmatch(r"[A-Z]{3}", known.country) else "",
+            federation=_federation(known),
             fide_id=int(known.fide_id) if known.fide_id and known.fide_id.isdigit() else None,
             birth=known.born,
             points=None,
@@ -298,20 +353,43 @@ def trf_of(report: EventReport) -> TrfExport:
                 entries[player].get(number, RoundEntry(number, None, "-", "")) for number in range(1, count + 1)
             ),
         )
-        players.append(line._replace(points=file_points(line)))
+        played = sum((POINTS.get(e.result, Decimal(0)) for e in line.rounds if e.opponent is not None), Decimal(0))
+        players.append(line._replace(points=played + bye_points.get(player, Decimal(0))))
     order = sorted(players, key=lambda p: (-(p.points or Decimal(0)), p.start_rank))
     place = {p.start_rank: position for position, p in enumerate(order, start=1)}
     players = [p._replace(rank=place[p.start_rank]) for p in players]
     rate, encoded = _rate_texts(info.rate_of_play)
+    if version == "2026" and info.rate_of_play and not encoded:
+        encoded = info.rate_of_play  # TRF-2026's 222: always, when the rate of play is said
+    only = next(iter(pab)) if len(pab) == 1 else None
     event = Event(
         name=info.name,
         site=info.site or "",
-        federation=info.federation or "",
+        federation=_event_federation(info.federation),
         start=info.start,
         end=info.end,
         type=TYPE_TEXTS.get(info.type, info.type),
         rate_of_play=rate,
         round_dates=tuple(round_dates),
         time_control=encoded,
+        chief_arbiter=info.chief_arbiter or "",
+        deputy_arbiters=tuple(info.deputy_arbiters or ()),
+        bye_points=None if only is None else Decimal(only),
     )
     return TrfExport(TrfFile(event, tuple(players)), ranks, kept is not None, tuple(notes))
+
+
+def _federation(known: ExportPlayer) -> str:
+    """Columns 54-56: FIDE's three-letter code registered (or his country's), else a country of three letters."""
+    if known.federation:
+        return known.federation
+    return known.country if re.fullmatch(r"[A-Z]{3}", known.country) else ""
+
+
+def _event_federation(federation: str | None) -> str:
+    """Line 032: FIDE's three-letter code (a two-letter country's where FIDE has one)."""
+    if not federation:
+        return ""
+    if len(federation) == 2:
+        return federations.from_country(federation) or federation
+    return federation

@@ -105,6 +105,9 @@ REGISTRATION_FLAGS = {
     "starting_rating": "--starting-rating N",
     "source": "--source SOURCE",
     "rated_games": "--rated-games N",
+    "sex": "--sex M|F",
+    "title": "--title TITLE",
+    "federation": "--federation CODE",
 }
 GAME_FLAGS = {
     "white": "--white P",

@@ -33,6 +33,7 @@ PACKAGES = ("ledger", "projections", "commands")
 RULES_MAY_IMPORT = {
     "ledger.values": "the values a rules version is given (dates, result and rating scales)",
     "ledger.errors": "the refusals those values raise, typed once for the whole project",
+    "ledger.federations": "FIDE's federation codes, a table the values check a player's federation against",
 }
 """What ``projections/rules/`` may import of ``ledger``: its value modules, which import nothing else of it."""
 

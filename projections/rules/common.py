@@ -38,6 +38,12 @@ class EventInfo(NamedTuple):
     rounds: int | None
     site: str | None = None
     federation: str | None = None
+    chief_arbiter: str | None = None
+    """FIDE C.04 Annex 2 (TRF16) line 102."""
+    deputy_arbiters: tuple[str, ...] | None = None
+    """TRF16 line 112."""
+    round_dates: tuple[str | None, ...] | None = None
+    """TRF16 line 132: a date a round, None where not said."""
 
 
 class RatedGame(NamedTuple):
@@ -84,6 +90,19 @@ class Game(NamedTuple):
         if event is None or event.end is None or event.end <= self.day or self.day < event.start:
             return self.day
         return event.end
+
+    def began(self) -> str:
+        """The day the game's event began, as a system that rates events whole reads it: its event's start, else
+        (no event, or a game recorded before its event's start) its own day.
+
+        >>> e = EventInfo("E", "Open", "swiss", "2024-04-28", "2024-05-03", None, "otb", None, 9)
+        >>> Game("g", "a", "b", 2, "2024-05-02", None, None, "otb", e).began()
+        '2024-04-28'
+        """
+        event = self.event
+        if event is None or self.day < event.start:
+            return self.day
+        return event.start
 
 
 class PriorValue(NamedTuple):
@@ -201,6 +220,22 @@ class Periods(Protocol):
 
 Info = Callable[[str], PlayerInfo]
 RunPeriod = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Info], PeriodRun]
+
+
+class Begin(NamedTuple):
+    """What a system that rates events whole from the lists in force at their starts (:attr:`System.begun`)
+    reads of an earlier period in which one of the events it rates began: the list in force during it (every
+    player's state after the period before) and the games that period rated (those of events completed before
+    the event began count toward K)."""
+
+    states: Mapping[str, Any]
+    games: Sequence[Game]
+
+
+Begun = Mapping[int, Begin]
+"""The earlier periods in which the events of a run began, by index (an event that began in the run's own
+period reads the run's ``states`` and ``games``)."""
+RunBegun = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Info, Begun], PeriodRun]
 Reach = Callable[[Any, int, Mapping[str, Any], Sequence[Game], Info, set[str]], set[str]]
 Adjust = Callable[
     [Any, int, Mapping[str, Any], Sequence[Adjustment], Info], tuple[dict[str, Any], dict[str, tuple[Any, ...]]]
@@ -299,7 +334,11 @@ class System:
     - ``row_info``: whether ``row`` reads its :class:`PlayerInfo` (the list does not make it if not).
     - ``by_event``: the system rates an event's games in the period in which the event ends (FIDE),
       rather than each in the period of its own day; the games of an event that spans periods are
-      given to the run of its last (:meth:`Game.placed`).
+      given to the run of its last (:meth:`Game.placed`), and the games of an event whose end is not
+      recorded to none until it is.
+    - ``begun(params, index, states, games, info, begun)``: for a ``by_event`` system that rates each event
+      from the list in force at its start, the run, given also what it reads of the earlier periods in which
+      its events began (:class:`Begin`); the replay calls it instead of ``run`` (``run`` is it with none).
     - ``select(params, index, states, games, info)``: the period's games the system rates and those
       its rules leave out, each with the message key of its clause (the rate of play,
       the mode, the event's type...); the replay gives ``run``, ``reach`` and ``explain`` only the
@@ -332,6 +371,7 @@ class System:
     row_info: bool = True
     select: Select | None = None
     by_event: bool = False
+    begun: RunBegun | None = None
     own_games: bool = False
     entry: Entry | None = None
 

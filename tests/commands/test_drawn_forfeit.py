@@ -172,7 +172,11 @@ def test_a_correction_makes_the_game_count_from_its_report(drawn_forfeit: Rating
     drawn_forfeit.ok("game", "correct", "g1", "--white", "A", "--black", "B", "--reason", "colours swapped",
                      "--reported", "2024-02-02")  # fmt: skip
     warm = drawn_forfeit.ok("event", "show", "Q").stdout  # a warm projections file, to the head
-    assert "\n1  A       x   1-  1       1" in warm  # g0 to A, g1 (A v B, 0-1) to B by forfeit: 1 each
+    # g0 to A, g1 (A v B, 0-1) to B by forfeit: 1 each, SB 1 each; C §14.2 parts them by the performance from the
+    # initial ratings (issue 25 §2: A 2000 and B 1800 as registered, on no list before January): each scored ½
+    # against the other, D(½) = 0, so B's is A's 2000 and A's is B's 1800.
+    assert "\n1  B       x   0+  1       1   2000" in warm
+    assert "\n2  A       1-  x   1       1   1800  performance" in warm
     drawn_forfeit.ok("game", "correct", "g1", "--result", "1-0", "--reason", "A claimed", "--reported", "2024-02-03")
     warm = drawn_forfeit.ok("event", "show", "Q").stdout
     assert warm == drawn_forfeit.ok("--no-cache", "event", "show", "Q").stdout

@@ -238,7 +238,8 @@ def fide_blitz(ratings: Ratings, *, in_event: bool) -> None:
     event: tuple[str, ...] = ()
     if in_event:
         ratings.ok("event", "register", "BL", "--name", "Blitz night", "--type", "swiss", "--start", "2024-05-10",
-                   "--rate-of-play", "180+2", "--mode", "otb", "--reported", "2024-05-10")  # fmt: skip
+                   "--end", "2024-05-10", "--rate-of-play", "180+2", "--mode", "otb",
+                   "--reported", "2024-05-10")  # fmt: skip
         event = ("--event", "BL")
     ratings.game("g1", "A", "B", "0-1", "2024-05-10", *event)
     ratings.game("g2", "A", "C", "1/2-1/2", "2024-05-11", "--time-control", "5400+30")
@@ -404,7 +405,8 @@ def test_event_status_names_every_system_and_the_clause_of_each_game_left_out(ra
     fide_player(ratings, "A", 2000)
     fide_player(ratings, "B", 1900)
     ratings.ok("event", "register", "BL", "--name", "Blitz night", "--type", "swiss", "--start", "2024-05-10",
-               "--rate-of-play", "180+2", "--mode", "otb", "--reported", "2024-05-10")  # fmt: skip
+               "--end", "2024-05-10", "--rate-of-play", "180+2", "--mode", "otb",
+               "--reported", "2024-05-10")  # fmt: skip
     ratings.game("g1", "A", "B", "0-1", "2024-05-10", "--event", "BL")
     blocks = status_blocks(ratings.ok("event", "status", "BL").stdout)
     assert list(blocks) == list(RULES)

@@ -167,6 +167,7 @@ g1    B         1900    1900  -400  1  0.08  36.8
 terms: K 40, n 1, ΣW 1, ΣWe 0.08, Σ(W−We) 0.92, K·Σ(W−We) 36.8, ΔR 37
 after: rating 1537, status rated, games 11, K next period 40
 note: seeded from the FIDE prior 1500 as of 2024-04-30 (10 games)
+note: Open began on 2024-05-10: rated from the list of 2024-04 (rating 1500, K 40)
 note: §8.3.4: the change 36.8 is rounded to 37 (0.5 away from zero)
 """
 

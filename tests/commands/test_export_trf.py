@@ -118,7 +118,7 @@ def test_a_hand_made_event_is_written_as_trf(ratings: Ratings) -> None:
     ratings.game("g4", "p1", "p3", "1-0", "2024-03-03", "--event", "cup")
     ratings.ok("game", "void", "g4", "--reason", "recorded twice", "--reported", "2024-03-04")
     # By hand: ranks p1 1, p2 2, p3 3 (id order); rounds the dates 03-01, 03-02, 03-03. Anna's rating is her fide
-    # prior as of the start (2100, not the 2200 of April); Bob has none (0) and "IE" is not three letters.
+    # prior as of the start (2100, not the 2200 of April); Bob has none (0), and FIDE's code of "IE" is IRL.
     # Points: Anna 1 + 1 (+) = 2.0, Bob 0 + ½ (D) = 0.5, Cara 0 (-) + ½ (D) = 0.5; ranks 1, 2, 3 (Bob before
     # Cara on start rank). g4 is void (not "not rated"): not written.
     expected = (
@@ -131,8 +131,8 @@ def test_a_hand_made_event_is_written_as_trf(ratings: Ratings) -> None:
         "122 90 min + 30 sec\n"
         "132" + " " * 88 + "24/03/01  24/03/02  24/03/03\n"
         "001    1      Adler, Anna                       2100 IRL     2500001 1990/01/02  2.0    1"
-        "     2 w 1     3 b +  0000 -\n"
-        "001    2      Byrne, Bob                           0                             0.5    2"
+        "     2 w 1     3 b +  0000 -  \n"  # never right-stripped: round 3 keeps its blank result column
+        "001    2      Byrne, Bob                           0 IRL                         0.5    2"
         "     1 b 0  0000 -       3 w D\n"
         "001    3      Clark, Cara                          0 ENG     2500003             0.5    3"
         "  0000 -       1 w -     2 b D\n"

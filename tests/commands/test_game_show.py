@@ -29,12 +29,16 @@ AS_CORRECTED = (
     '  game=G1 white=A black=B result=1-0 finished=2024-01-10 tournament="Spring Cup" time_control=- event=- '
     "mode=- forfeit=withdrawal"
 )
+BOB = "  black B Bob Byrne: federation=- sex=- title=-"
+ANNA = "  white A Anna Adler: federation=- sex=- title=-"
+ANNA_CORRECTED = "  white A Anna Adler: federation=GER sex=F title=WGM"
+"""Anna's registration as corrected on 10 March: sex F, title WGM, country DE (FIDE's GER, none recorded)."""
 
 
 @pytest.fixture
 def amended(two_players: Ratings) -> Ratings:
     """G1 A–B, a withdrawal forfeit reported 10 January; corrected 1 February, voided 1 March, restored
-    1 April, adjudicated a draw on 1 May (reported 2 May)."""
+    1 April, adjudicated a draw on 1 May (reported 2 May); Anna's sex, title and country recorded on 10 March."""
     r = two_players
     r.game("G1", "A", "B", "0-1", "2024-01-10", "--forfeit", "withdrawal")
     correction = ("--result", "1-0", "--tournament", "Spring Cup", "--reason", "misread score sheet")
@@ -42,6 +46,8 @@ def amended(two_players: Ratings) -> Ratings:
     r.ok("game", "void", "G1", "--reason", "entered twice", "--reported", "2024-03-01")
     r.ok("game", "restore", "G1", "--reason", "not a duplicate", "--reported", "2024-04-01")
     r.ok("game", "adjudicate", "G1", "--result", "1/2-1/2", "--on", "2024-05-01", "--reported", "2024-05-02")
+    r.ok("player", "correct", "A", "--sex", "F", "--title", "WGM", "--country", "DE", "--reason", "FIDE's facts",
+         "--reported", "2024-03-10")  # fmt: skip
     return r
 
 
@@ -57,6 +63,8 @@ def amended(two_players: Ratings) -> Ratings:
                 "amendments: none",
                 "as it stands:",
                 AS_RECORDED + " status=recorded adjudicated=- adjudicated_on=-",
+                ANNA,
+                BOB,
             ],
             id="recorded",
         ),
@@ -70,6 +78,8 @@ def amended(two_players: Ratings) -> Ratings:
                 CORRECTED,
                 "as it stands:",
                 AS_CORRECTED + " status=recorded adjudicated=- adjudicated_on=-",
+                ANNA,
+                BOB,
             ],
             id="corrected",
         ),
@@ -84,6 +94,8 @@ def amended(two_players: Ratings) -> Ratings:
                 VOIDED,
                 "as it stands:",
                 AS_CORRECTED + " status=void adjudicated=- adjudicated_on=-",
+                ANNA,
+                BOB,
             ],
             id="voided",
         ),
@@ -99,6 +111,8 @@ def amended(two_players: Ratings) -> Ratings:
                 RESTORED,
                 "as it stands:",
                 AS_CORRECTED + " status=restored adjudicated=- adjudicated_on=-",
+                ANNA_CORRECTED,
+                BOB,
             ],
             id="restored",
         ),
@@ -114,6 +128,8 @@ def amended(two_players: Ratings) -> Ratings:
                 RESTORED,
                 "as it stands:",
                 AS_CORRECTED + " status=restored adjudicated=- adjudicated_on=-",
+                ANNA_CORRECTED,
+                BOB,
             ],
             id="adjudication-not-yet-reported",
         ),
@@ -130,6 +146,8 @@ def amended(two_players: Ratings) -> Ratings:
                 ADJUDICATED,
                 "as it stands:",
                 AS_CORRECTED + " status=restored adjudicated=1/2-1/2 adjudicated_on=2024-05-01",
+                ANNA_CORRECTED,
+                BOB,
             ],
             id="everything",
         ),
@@ -194,6 +212,10 @@ def test_game_show_json(amended: Ratings) -> None:
             "adjudicated": None,
         },
         "withheld": None,
+        "players": {
+            "white": {"player": "A", "name": "Anna Adler", "federation": "GER", "sex": "F", "title": "WGM"},
+            "black": {"player": "B", "name": "Bob Byrne", "federation": None, "sex": None, "title": None},
+        },
     }
 
 
@@ -229,6 +251,8 @@ def test_game_show_of_a_game_in_an_event(two_players: Ratings) -> None:
         "as it stands:",
         "  game=G2 white=B black=A result=1/2-1/2 finished=2024-01-12 tournament=- time_control=5400+30 event=E1 "
         "mode=otb forfeit=none status=recorded adjudicated=- adjudicated_on=-",
+        "  white B Bob Byrne: federation=- sex=- title=-",
+        "  black A Anna Adler: federation=- sex=- title=-",
     ]
 
 

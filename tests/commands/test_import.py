@@ -47,9 +47,34 @@ def test_import_players(ratings: Ratings, players_file: str) -> None:
         "starting_rating": 2000,
         "source": "iccf",
         "rated_games": 100,
+        "sex": None,
+        "title": None,
+        "federation": None,
     }
     assert facts["1004"]["name"] == "Doyle, Dieter"
     assert (facts["1004"]["source"], facts["1004"]["rated_games"]) == ("other", 12)
+
+
+def test_import_players_with_sex_title_and_federation(ratings: Ratings, tmp_path: Path) -> None:
+    """The optional columns, read as FIDE's lists and TRF16 write them and stored as FIDE's lists do."""
+    path = tmp_path / "players.csv"
+    path.write_text(
+        PLAYERS_HEADER + ",sex,title,federation\n"
+        "1001,Anna Adler,DE,2000,iccf,100,F,WIM,GER\n"
+        '1004,"Doyle, Dieter",GB,1850,other,12,m,g,eng\n'
+        "1005,Eve Egan,IE,,,,,,\n",
+        encoding="utf-8",
+    )
+    ratings.ok("import", "players", str(path))
+    facts = {e["facts"]["player"]: e["facts"] for e in log_facts(ratings)}
+    assert [(f["sex"], f["title"], f["federation"]) for f in facts.values()] == [
+        ("F", "WIM", "GER"),
+        ("M", "GM", "ENG"),
+        (None, None, None),
+    ]
+    bad = tmp_path / "bad.csv"
+    bad.write_text(PLAYERS_HEADER + ",federation\n1001,Anna Adler,DE,2000,iccf,100,DEU\n", encoding="utf-8")
+    ratings.refused("import", "players", str(bad), message="line 2: federation 'DEU' is not a FIDE federation code")
 
 
 def test_empty_player_cells_mean_the_defaults(ratings: Ratings, players_file: str) -> None:
@@ -67,6 +92,9 @@ def test_empty_player_cells_mean_the_defaults(ratings: Ratings, players_file: st
         "starting_rating": 800,
         "source": "none",
         "rated_games": 0,
+        "sex": None,
+        "title": None,
+        "federation": None,
     }
     assert entries["1002"]["facts"]["rated_games"] == 0
     # No reported column: reported today; recorded by --by.

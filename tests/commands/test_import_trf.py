@@ -109,8 +109,10 @@ def test_the_report_imports_as_an_event_with_its_games(ratings: Ratings, tmp_pat
 
 def test_priors_from_the_report(ratings: Ratings, tmp_path: Path) -> None:
     registered(ratings)
-    result = ratings.ok("import", "trf", write(tmp_path, report()), "--register-new", "--priors")
+    result = ratings.ok("import", "trf", write(tmp_path, report()), "--register-new", "--priors", "--prior-games", "30")
     assert "imported event spring" in result.output and "2 priors" in result.output
+    k_words = "K 20 below 2400 (40 for a junior below 2300), K 10 from 2400 (B.02 §8.3.3)"
+    assert f"note: 2 prior(s) recorded with 30 games (--prior-games): {k_words}" in result.output
     # Anna has a fide prior as of 2023-01-01, before the start: hers is not recorded; Cara has no rating.
     assert "note: 1 player(s) already have a fide prior as of the start: their file rating is not recorded" in (
         result.output
@@ -120,10 +122,10 @@ def test_priors_from_the_report(ratings: Ratings, tmp_path: Path) -> None:
         for line in ratings.ok("log", "--format", "json").output.splitlines()
         if json.loads(line)["type"] == "PriorRatingRecorded"
     ]
-    assert [(p["player"], p["system"], p["rating"], p["as_of"]) for p in priors] == [
-        ("A1", "fide", 2090.0, "2023-01-01"),
-        ("fide-2500004", "fide", 1800.0, "2024-03-01"),  # recorded with his registration
-        ("B2", "fide", 1900.0, "2024-03-01"),
+    assert [(p["player"], p["system"], p["rating"], p["as_of"], p["games"]) for p in priors] == [
+        ("A1", "fide", 2090.0, "2023-01-01", None),
+        ("fide-2500004", "fide", 1800.0, "2024-03-01", 30),  # recorded with his registration
+        ("B2", "fide", 1900.0, "2024-03-01", 30),
     ]
 
 
@@ -134,8 +136,10 @@ def test_dry_run_records_nothing(ratings: Ratings, tmp_path: Path) -> None:
     assert "would import event spring" in result.output
     assert "  register fide-2500004 Doyle, Dan FIDE id 2500004" in result.output
     assert "  game spring-R2-2-4 B2 fide-2500004 1-0 2024-03-02 not rated" in result.output
-    # 1 event, 1 player, 1 identity, 5 games, 1 void
-    assert result.output.splitlines()[-1] == "would record 9 events; nothing was recorded"
+    assert "would import 2 byes (1 H, 1 U)" in result.output
+    assert "  bye U round 3 for fide-2500004" in result.output
+    # 1 event, 1 player, 1 identity, 5 games, 1 void, 2 byes
+    assert result.output.splitlines()[-1] == "would record 11 events; nothing was recorded"
     assert ratings.ok("log").output == before
 
 

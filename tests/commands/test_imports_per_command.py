@@ -34,11 +34,12 @@ system became a package, 218 after (Python 3.11.7; 523 before commands were load
 file dropped sqlite-utils)."""
 
 LIST_OWN_BUDGET = 62
-"""Of them, modules of this project (``commands``, ``ledger``, ``projections``): 58 before each rating system
-became one package, 62 after. The split gives every family a ``formulas`` and a ``system`` module where it had
-one or two (+10 over six families, with :mod:`projections.rules.versions`), and the chain's witness
-(:mod:`ledger.witness`, which breaks the loop of the stores) and the one declaration of a game's fields
-(:mod:`ledger.fields`) are modules of their own; against that, ``list`` no longer loads any explanation (each
+"""Of them, modules of this project (``commands``, ``ledger``, ``projections``): 58 before each rating system became one
+package, 62 after (FIDE's federation codes, :mod:`ledger.federations`, load only when a recorded federation is
+checked or one is derived: not for a list of players who have none). The split gives every family a ``formulas`` and
+a ``system`` module where it had one or two (+10 over six families, with :mod:`projections.rules.versions`), and the
+chain's witness (:mod:`ledger.witness`, which breaks the loop of the stores) and the one declaration of a game's
+fields (:mod:`ledger.fields`) are modules of their own; against that, ``list`` no longer loads any explanation (each
 family's is loaded when first asked for, and its words with ``explain``), the audit, the IECG's entries and
 crosstables or the log. The CPU of ``ratings list`` is what matters: see docs/speed.md for the comparison."""
 
@@ -110,6 +111,8 @@ INVOCATIONS: dict[str, Callable[[Path], tuple[str, ...]]] = {
     "event status": lambda t: ("event", "status", "E1"),
     "event void": lambda t: ("event", "void", "C1", "--reason", "entered twice"),
     "event withdraw": lambda t: ("event", "withdraw", "E1", "--player", "B", "--on", "2024-01-20"),
+    "event bye": lambda t: ("event", "bye", "E1", "A", "2", "--kind", "F"),
+    "event bye-void": lambda t: ("event", "bye-void", "E1", "C", "1", "--reason", "recorded in error"),
     "explain": lambda t: ("explain", "A", *R, "--period", "2024-01"),
     "export": lambda t: ("export", *R, "--from", "2024-01", "--to", "2024-01", "--out", str(t / "lists")),
     "export trf": lambda t: ("export", "trf", "--event", "E1", "--out", str(t / "e1.trf")),
@@ -238,6 +241,7 @@ def ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ratings.game("G8", "A", "B", "1-0", "2024-01-12")
     ratings.ok("game", "void", "G8", "--reason", "entered twice")
     ratings.ok("event", "void", "E9", "--reason", "entered twice")
+    ratings.ok("event", "bye", "E1", "C", "1", "--kind", "H")
     ratings.ok("list", *R, "--period", "2024-01")
     ratings.ok("publish", *R, "--period", "2024-01", "--on", "2024-03-01")
     return folder / "ledger.db"

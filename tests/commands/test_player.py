@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from tests.commands.support import RULES, Ratings, stored_rows
 
 
@@ -26,6 +28,9 @@ def test_register_defaults_to_800_without_a_source(ratings: Ratings) -> None:
         "starting_rating": 800,
         "source": "none",
         "rated_games": 0,
+        "sex": None,
+        "title": None,
+        "federation": None,
     }
     assert entry["recorded_by"] == "tester"
     assert entry["reported_on"] == "2024-01-01"
@@ -35,6 +40,7 @@ def test_register_with_every_option(ratings: Ratings) -> None:
     result = ratings.ok(
         "player", "register", "1002", "--name", "Brendan Byrne", "--country", "IE", "--born", "1970-05-17",
         "--starting-rating", "2150", "--source", "iccf", "--rated-games", "60", "--reported", "2024-02-03",
+        "--sex", "m", "--title", "fm", "--federation", "irl",
     )  # fmt: skip
     assert result.stdout == "registered 1002 Brendan Byrne: starting rating 2150 (iccf)\n"
     [entry] = log_json(ratings)
@@ -46,6 +52,9 @@ def test_register_with_every_option(ratings: Ratings) -> None:
         "starting_rating": 2150,
         "source": "iccf",
         "rated_games": 60,
+        "sex": "M",  # TRF16's m, stored as FIDE's lists write it
+        "title": "FM",
+        "federation": "IRL",
     }
     assert entry["reported_on"] == "2024-02-03"
 
@@ -109,3 +118,45 @@ def test_each_command_appends_exactly_one_event(two_players: Ratings) -> None:
     after = stored_rows(two_players.db)
     assert after[: len(before)] == before  # append-only: nothing earlier changed
     assert len(after) == len(before) + 1
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--sex", "X", "Error: sex 'X' is not M or F (FIDE's lists), nor m or w (TRF16)\n"),
+        ("--title", "HGM", "Error: title 'HGM' is not one of FIDE's titles: GM, IM, WGM, FM, WIM, CM, WFM, WCM\n"),
+        (
+            "--federation",
+            "DEU",
+            "Error: federation 'DEU' is not a FIDE federation code (three letters: NOR, ENG, IRL, GER)\n",
+        ),
+        (
+            "--federation",
+            "GB",
+            "Error: federation 'GB' is not a FIDE federation code (three letters: NOR, ENG, IRL, GER)\n",
+        ),
+    ],
+)
+def test_register_refuses_a_sex_title_or_federation_fide_does_not_write(
+    ratings: Ratings, option: str, value: str, message: str
+) -> None:
+    before = stored_rows(ratings.db)
+    result = ratings.refused("player", "register", "1001", "--name", "Anna Adler", option, value, message=message)
+    assert result.output == message
+    assert stored_rows(ratings.db) == before
+
+
+def test_correct_sex_title_and_federation(ratings: Ratings) -> None:
+    """A title and federation corrected, then the title cleared (""): each a PlayerCorrected of those facts."""
+    ratings.register("1001", "Anna Adler", "--country", "GB")
+    result = ratings.ok("player", "correct", "1001", "--title", "wim", "--federation", "sco", "--sex", "w",
+                        "--reason", "FIDE's list", "--reported", "2024-02-01")  # fmt: skip
+    assert result.stdout.startswith("recorded: 1001 corrected (title wim, federation sco, sex w)")
+    ratings.ok("player", "correct", "1001", "--title", "", "--reason", "no title", "--reported", "2024-02-02")
+    corrections = [e["facts"]["changes"] for e in log_json(ratings) if e["type"] == "PlayerCorrected"]
+    assert corrections == [{"sex": "F", "title": "WIM", "federation": "SCO"}, {"title": None}]
+    listed = ratings.ok("players", "--format", "csv").stdout.splitlines()
+    assert listed[1] == "1001,Anna Adler,GB,SCO,F,,,,,active"
+    assert ratings.ok("players", "--format", "csv").stdout.splitlines() == listed  # read back from the projections file
+    ratings.refused("player", "correct", "1001", "--federation", "SCO", "--reason", "again",
+                    message="changes nothing")  # fmt: skip

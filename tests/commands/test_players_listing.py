@@ -16,11 +16,11 @@ from tests.commands.support import Ratings, stored_rows
 
 @pytest.fixture
 def federation(ratings: Ratings) -> Ratings:
-    """Five players: Anna (DE, born 1980-05-01, FIDE 2500001, ecf:123456A, ICCF 2000) and Bob (IE, icu:1234,
+    """Five players: Anna (DE, a WIM, born 1980-05-01, FIDE 2500001, ecf:123456A, ICCF 2000) and Bob (IE, icu:1234,
     ICCF 1800), established; Karla Kosta of DE corrected to Carla Costa of PT; Dan Doyle (IE) voided after
     playing Carla in event E1; Eve Egan (IE) inactive from 5 January 2024. Anna beats Bob in E1 on 10 January."""
     ratings.register("A", "Anna Adler", "--country", "DE", "--born", "1980-05-01", "--source", "iccf",
-                     "--starting-rating", "2000", "--rated-games", "100",
+                     "--starting-rating", "2000", "--rated-games", "100", "--sex", "F", "--title", "WIM",
                      "--fide-id", "2500001", "--national-id", "ecf:123456A")  # fmt: skip
     ratings.register("B", "Bob Byrne", "--country", "IE", "--source", "iccf", "--starting-rating", "1800",
                      "--rated-games", "100", "--national-id", "icu:1234")  # fmt: skip
@@ -39,14 +39,16 @@ def federation(ratings: Ratings) -> Ratings:
 
 
 EVERYONE = """\
-player  name         country  born        FIDE id  national ids  status
-------  -----------  -------  ----------  -------  ------------  --------
-A       Anna Adler   DE       1980-05-01  2500001  ecf:123456A   active
-B       Bob Byrne    IE                            icu:1234      active
-C       Carla Costa  PT                                          active
-D       Dan Doyle    IE                                          void
-E       Eve Egan     IE                                          inactive
+player  name         country  fed  sex  title  born        FIDE id  national ids  status
+------  -----------  -------  ---  ---  -----  ----------  -------  ------------  --------
+A       Anna Adler   DE       GER  F    WIM    1980-05-01  2500001  ecf:123456A   active
+B       Bob Byrne    IE       IRL                                   icu:1234      active
+C       Carla Costa  PT       POR                                                 active
+D       Dan Doyle    IE       IRL                                                 void
+E       Eve Egan     IE       IRL                                                 inactive
 """
+"""The federation is FIDE's code of the country where none is recorded (DE: GER, IE: IRL, and Carla's PT, as
+corrected: POR)."""
 
 
 def test_everyone_registered_with_ids_corrected_names_and_status(federation: Ratings) -> None:
@@ -68,16 +70,17 @@ def test_search_is_a_case_insensitive_substring_of_id_name_or_any_id_number(fede
 
 def test_country_in_any_case(federation: Ratings) -> None:
     expected = """\
-player  name       country  born  FIDE id  national ids  status
-------  ---------  -------  ----  -------  ------------  --------
-B       Bob Byrne  IE                      icu:1234      active
-D       Dan Doyle  IE                                    void
-E       Eve Egan   IE                                    inactive
+player  name       country  fed  sex  title  born  FIDE id  national ids  status
+------  ---------  -------  ---  ---  -----  ----  -------  ------------  --------
+B       Bob Byrne  IE       IRL                             icu:1234      active
+D       Dan Doyle  IE       IRL                                           void
+E       Eve Egan   IE       IRL                                           inactive
 """
     assert federation.ok("players", "--country", "IE").output == expected
     assert federation.ok("players", "--country", "ie").output == expected
     assert federation.ok("players", "--country", "DE", "--format", "csv").output == (
-        "player,name,country,born,fide_id,national_ids,status\nA,Anna Adler,DE,1980-05-01,2500001,ecf:123456A,active\n"
+        "player,name,country,federation,sex,title,born,fide_id,national_ids,status\n"
+        "A,Anna Adler,DE,GER,F,WIM,1980-05-01,2500001,ecf:123456A,active\n"
     )
 
 
@@ -89,9 +92,9 @@ def test_a_bad_country_is_refused_with_exit_1(federation: Ratings) -> None:
 def test_event_lists_the_players_of_its_games_not_void(federation: Ratings) -> None:
     """G2 of E1 was played by Dan Doyle, since voided: the game leaves with him, so Carla is not listed."""
     assert federation.ok("players", "--event", "E1", "--format", "csv").output == (
-        "player,name,country,born,fide_id,national_ids,status\n"
-        "A,Anna Adler,DE,1980-05-01,2500001,ecf:123456A,active\n"
-        "B,Bob Byrne,IE,,,icu:1234,active\n"
+        "player,name,country,federation,sex,title,born,fide_id,national_ids,status\n"
+        "A,Anna Adler,DE,GER,F,WIM,1980-05-01,2500001,ecf:123456A,active\n"
+        "B,Bob Byrne,IE,IRL,,,,,icu:1234,active\n"
     )
 
 
@@ -105,13 +108,13 @@ def test_an_unknown_event_is_refused_and_the_ledger_unchanged(federation: Rating
 def test_rules_column_shows_rating_and_status_on_the_latest_list(federation: Ratings) -> None:
     """The last game is of January 2024: the latest IECG period is 2024-01 (two months from January)."""
     expected = """\
-player  name         country  born        FIDE id  national ids  status    iecg-1.7 2024-01
-------  -----------  -------  ----------  -------  ------------  --------  ----------------
-A       Anna Adler   DE       1980-05-01  2500001  ecf:123456A   active    2005 established
-B       Bob Byrne    IE                            icu:1234      active    1795 established
-C       Carla Costa  PT                                          active
-D       Dan Doyle    IE                                          void
-E       Eve Egan     IE                                          inactive
+player  name         country  fed  sex  title  born        FIDE id  national ids  status    iecg-1.7 2024-01
+------  -----------  -------  ---  ---  -----  ----------  -------  ------------  --------  ----------------
+A       Anna Adler   DE       GER  F    WIM    1980-05-01  2500001  ecf:123456A   active    2005 established
+B       Bob Byrne    IE       IRL                                   icu:1234      active    1795 established
+C       Carla Costa  PT       POR                                                 active
+D       Dan Doyle    IE       IRL                                                 void
+E       Eve Egan     IE       IRL                                                 inactive
 """
     assert federation.ok("players", "--rules", "iecg-1.7").output == expected
 
@@ -125,6 +128,9 @@ def test_json_with_rules(federation: Ratings) -> None:
                 "player": "A",
                 "name": "Anna Adler",
                 "country": "DE",
+                "federation": "GER",
+                "sex": "F",
+                "title": "WIM",
                 "born": "1980-05-01",
                 "fide_id": "2500001",
                 "national_ids": {"ecf": "123456A"},
@@ -135,6 +141,9 @@ def test_json_with_rules(federation: Ratings) -> None:
                 "player": "C",
                 "name": "Carla Costa",
                 "country": "PT",
+                "federation": "POR",
+                "sex": None,
+                "title": None,
                 "born": None,
                 "fide_id": None,
                 "national_ids": {},
@@ -145,6 +154,9 @@ def test_json_with_rules(federation: Ratings) -> None:
                 "player": "D",
                 "name": "Dan Doyle",
                 "country": "IE",
+                "federation": "IRL",
+                "sex": None,
+                "title": None,
                 "born": None,
                 "fide_id": None,
                 "national_ids": {},
@@ -155,6 +167,9 @@ def test_json_with_rules(federation: Ratings) -> None:
                 "player": "E",
                 "name": "Eve Egan",
                 "country": "IE",
+                "federation": "IRL",
+                "sex": None,
+                "title": None,
                 "born": None,
                 "fide_id": None,
                 "national_ids": {},
@@ -168,7 +183,8 @@ def test_json_with_rules(federation: Ratings) -> None:
 def test_rules_on_a_ledger_without_games_has_no_list(ratings: Ratings) -> None:
     ratings.register("A", "Anna Adler", "--country", "DE")
     assert ratings.ok("players", "--rules", "iecg-1.7", "--format", "csv").output == (
-        "player,name,country,born,fide_id,national_ids,status,iecg-1.7\nA,Anna Adler,DE,,,,active,\n"
+        "player,name,country,federation,sex,title,born,fide_id,national_ids,status,iecg-1.7\n"
+        "A,Anna Adler,DE,GER,,,,,,active,\n"
     )
     found = json.loads(ratings.ok("players", "--rules", "iecg-1.7", "--format", "json").output)
     assert found["lists"] == {"iecg-1.7": None}
@@ -178,8 +194,8 @@ def test_rules_on_a_ledger_without_games_has_no_list(ratings: Ratings) -> None:
 def test_an_empty_ledger_lists_nobody(ratings: Ratings) -> None:
     assert ratings.ok("players", "--format", "json").output == '{\n  "lists": {},\n  "players": []\n}\n'
     assert ratings.ok("players").output == (
-        "player  name  country  born  FIDE id  national ids  status\n"
-        "------  ----  -------  ----  -------  ------------  ------\n"
+        "player  name  country  fed  sex  title  born  FIDE id  national ids  status\n"
+        "------  ----  -------  ---  ---  -----  ----  -------  ------------  ------\n"
     )
 
 
@@ -206,10 +222,10 @@ def test_a_merged_duplicate_shows_merged_into_the_original(federation: Ratings) 
     federation.register("F", "Anna Adler-Byrne", "--country", "DE")
     federation.ok("player", "merge", "F", "--into", "A", "--reason", "registered twice", "--reported", "2024-01-20")
     assert federation.ok("players", "--search", "adler").output == (
-        "player  name              country  born        FIDE id  national ids  status\n"
-        "------  ----------------  -------  ----------  -------  ------------  -------------\n"
-        "A       Anna Adler        DE       1980-05-01  2500001  ecf:123456A   active\n"
-        "F       Anna Adler-Byrne  DE                                          merged into A\n"
+        "player  name              country  fed  sex  title  born        FIDE id  national ids  status\n"
+        "------  ----------------  -------  ---  ---  -----  ----------  -------  ------------  -------------\n"
+        "A       Anna Adler        DE       GER  F    WIM    1980-05-01  2500001  ecf:123456A   active\n"
+        "F       Anna Adler-Byrne  DE       GER                                                 merged into A\n"
     )
     federation.register("G", "Anna A.", "--country", "DE")
     federation.register("H", "Anna", "--country", "DE")
@@ -223,6 +239,6 @@ def test_a_merged_duplicate_shows_merged_into_the_original(federation: Ratings) 
     }
     federation.ok("player", "unmerge", "F", "--reason", "not her after all", "--reported", "2024-01-23")
     assert (
-        "F       Anna Adler-Byrne  DE                                          active"
+        "F       Anna Adler-Byrne  DE       GER                                                 active"
         in federation.ok("players", "--search", "adler").output
     )

@@ -72,6 +72,8 @@ def every_event_type(ledger: RatingLedger) -> None:
     ledger.pair_in_tournament("E ♞", round=2, white="B", black="A", reported_on="2024-03-07")
     ledger.withdraw_from_tournament("B", tournament="E ♞", on="2024-03-07", silent=True, reported_on="2024-03-07")
     ledger.enter_tournament("A", tournament="E ♞", on="2024-01-01", ticket=None, reported_on="2024-03-07")
+    ledger.record_bye("E ♞", player="A", round=3, kind="F", reported_on="2024-03-07")
+    ledger.void_bye("E ♞", player="A", round=3, reason="he played", reported_on="2024-03-07")
     ledger.void_tournament("E ♞", reason="entered twice", reported_on="2024-03-08")
     ledger.restore_tournament("E ♞", reason="it was not", reported_on="2024-03-09")
 
@@ -123,13 +125,28 @@ def test_the_decoder_reads_json_as_json_loads_does() -> None:
         decoding.facts("PlayerVoided", b"[1, 2]")
 
 
-def test_only_game_recorded_and_list_published_have_an_older_version_today() -> None:
+def test_only_game_recorded_list_published_and_player_registered_have_an_older_version_today() -> None:
     """Version 2 of ``GameRecorded`` added ``event`` and ``mode``; version 2 of
-    ``ListPublished`` added ``rules_fingerprint``; every other type is at version 1."""
+    ``ListPublished`` added ``rules_fingerprint``; version 2 of ``PlayerRegistered`` added ``sex``, ``title``
+    and ``federation``; version 2 of ``TournamentRegistered`` added ``chief_arbiter``, ``deputy_arbiters`` and
+    ``round_dates``; every other type is at version 1."""
+    older = {"GameRecorded", "ListPublished", "PlayerRegistered", "TournamentRegistered"}
     assert set(decoding.VERSIONS) == set(EVENT_TYPES)
-    assert {kind for kind, version in decoding.VERSIONS.items() if version != 1} == {"GameRecorded", "ListPublished"}
-    assert decoding.VERSIONS["GameRecorded"] == decoding.VERSIONS["ListPublished"] == 2
-    assert set(decoding.UPCASTERS) == {("GameRecorded", 1), ("ListPublished", 1)}
+    assert {kind for kind, version in decoding.VERSIONS.items() if version != 1} == older
+    assert {decoding.VERSIONS[kind] for kind in older} == {2}
+    assert set(decoding.UPCASTERS) == {(kind, 1) for kind in older}
+
+
+def test_a_registration_stored_before_sex_title_and_federation_reads_with_them_none() -> None:
+    """A version 1 ``PlayerRegistered`` (no ``class_version``), as the ledger stored it before version 2."""
+    state = (
+        b'{"timestamp":{"_type_":"datetime_iso","_data_":"2024-01-01T00:00:00+00:00"},'
+        b'"originator_topic":"ledger.events:Player","player":"1001","name":"Anna Adler","country":"IE",'
+        b'"born":null,"starting_rating":800,"source":"none","rated_games":0,"reported_on":"2024-01-01",'
+        b'"recorded_by":"officer"}'
+    )
+    facts = decoding.facts("PlayerRegistered", state)
+    assert (facts["sex"], facts["title"], facts["federation"], facts["country"]) == (None, None, None, "IE")
 
 
 def test_a_publication_stored_before_fingerprints_reads_as_one_without(ledger: RatingLedger) -> None:

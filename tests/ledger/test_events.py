@@ -41,7 +41,7 @@ def facts(state: dict[str, Any]) -> dict[str, Any]:
 def test_every_event_type_round_trips(ledger: RatingLedger) -> None:
     ledger.register_player(
         "A", "Anna Adler", country="DE", born="1980-02-29", source="iccf", starting_rating=2000, rated_games=100,
-        reported_on="2024-01-01",
+        reported_on="2024-01-01", sex="w", title="wim", federation="ger",
     )  # fmt: skip
     ledger.register_player("B", "Bob Byrne", reported_on="2024-01-02")
     ledger.record_game(
@@ -68,6 +68,7 @@ def test_every_event_type_round_trips(ledger: RatingLedger) -> None:
     later |= {"PlayerVoided", "PlayerRestored", "PriorRatingVoided", "AdjustmentVoided"}  # test_undo.py
     later |= {"TournamentRegistered", "TournamentCorrected", "TournamentVoided", "TournamentRestored"}  # test_events
     later |= {"TournamentPaired", "TournamentWithdrawn", "TournamentEntered"}  # tests/commands/test_events.py
+    later |= {"TournamentByeRecorded", "TournamentByeVoided"}  # tests/commands/test_byes.py
     later |= {"IdentityClaimed", "IdentityReleased", "IdentityReclaimed"}  # tests/commands/test_identities.py
     later |= {"PlayerMerged", "PlayerUnmerged"}  # tests/commands/test_merge.py
     assert {t for _, t, _ in found} == set(EVENT_TYPES) - later
@@ -80,8 +81,12 @@ def test_every_event_type_round_trips(ledger: RatingLedger) -> None:
             "starting_rating": 2000,
             "source": "iccf",
             "rated_games": 100,
+            "sex": "F",  # TRF16's w, stored as FIDE's lists write it
+            "title": "WIM",
+            "federation": "GER",
             "reported_on": "2024-01-01",
             "recorded_by": "t",
+            "class_version": 2,
         },
         {
             "player": "B",
@@ -91,8 +96,12 @@ def test_every_event_type_round_trips(ledger: RatingLedger) -> None:
             "starting_rating": 800,
             "source": "none",
             "rated_games": 0,
+            "sex": None,
+            "title": None,
+            "federation": None,
             "reported_on": "2024-01-02",
             "recorded_by": "t",
+            "class_version": 2,
         },
         {
             "game": "G1",

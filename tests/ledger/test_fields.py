@@ -328,3 +328,22 @@ def _annotation(hint: object) -> str:
     if args:
         return " | ".join("None" if a is type(None) else a.__name__ for a in args)
     return hint.__name__ if isinstance(hint, type) else str(hint)
+
+
+def test_an_imports_registration_is_the_librarys_bytes() -> None:
+    """``import players`` writes a ``PlayerRegistered`` of :data:`PLAYER`'s version (its sex, title and federation
+    in their declared places, ``class_version`` last) byte for byte as the library's mapper does."""
+    reg = values.Registration("P", "Anna Adler", "IE", None, 800, "none", 0, "F", "WIM", "IRL")
+    topic = get_topic(events.Player)
+    fast = bulk.StateEncoder(STAMP, topic, "t").fields({**reg._asdict(), "reported_on": "2024-01-01"}, PLAYER.version)
+    recorded = events.PlayerRegistered(  # type: ignore[call-arg]
+        originator_id=events.player_key("P"),
+        originator_version=1,
+        timestamp=STAMP,
+        originator_topic=topic,
+        **reg._asdict(),
+        reported_on="2024-01-01",
+        recorded_by="t",
+    )
+    assert fast == bytes(mapper().to_stored_event(recorded).state)
+    assert list(json.loads(fast))[2:] == [*PLAYER.names, RECORDED_BY.name, decoding.VERSION_KEY]

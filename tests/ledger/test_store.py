@@ -40,6 +40,9 @@ def registration(player: str) -> Player:
         starting_rating=800,
         source="none",
         rated_games=0,
+        sex=None,
+        title=None,
+        federation=None,
         reported_on="2024-01-01",
         recorded_by="t",
     )

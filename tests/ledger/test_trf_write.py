@@ -53,12 +53,13 @@ EXPECTED = (
     "052 2025/09/02\n"
     "092 Swiss\n"
     "122 90 minutes + 30 seconds per move\n"
-    "222 5400+30\n"  # TRF-2026 encoded time control, written because the value holds one
     + "132" + " " * 88 + "25/09/01\n"  # round 1 in columns 92-99, YY/MM/DD; round 2 blank
+    "222 5400+30\n"  # TRF-2026 encoded time control, written because the value holds one
     # cols: 1-3 001, 5-8 rank, 10 sex, 11-13 title, 15-47 name, 49-52 rating, 54-56 fed, 58-68 id,
     # 70-79 birth, 81-84 points, 86-89 rank, 92-95 opponent, 97 colour, 99 result, 102-...
     "001    1 m GM Doe, John                         2400 IRL     2500000 1990/01/02  1.5    1     2 w 1  0000 - H\n"
-    "001    2 w    Roe, Jane                              ENG             1981        0.0    2     1 b 0  0000 -\n"
+    # round 2 unpaired: "0000 -" and a blank result column, the line never right-stripped (column 109 is there)
+    "001    2 w    Roe, Jane                              ENG             1981        0.0    2     1 b 0  0000 -  \n"
 )  # fmt: skip
 
 
@@ -66,6 +67,7 @@ def test_hand_made_file_is_written_column_by_column() -> None:
     assert write(TrfFile(EVENT, PLAYERS)) == EXPECTED
     # The 001 columns of the spec, counted on the expected text itself.
     line = EXPECTED.splitlines()[9]
+    assert len(EXPECTED.splitlines()[10]) == 109
     assert (line[4:8], line[9], line[10:13], line[48:52], line[80:84], line[85:89]) == (
         "   1", "m", " GM", "2400", " 1.5", "   1"
     )  # fmt: skip
@@ -127,7 +129,7 @@ BASE = PLAYERS[0]._replace(rounds=())
         (TrfFile(EVENT._replace(start="1 Sept"), ()), "line 4: start date '1 Sept' is not an ISO date"),
         (
             TrfFile(EVENT._replace(round_dates=("1999-12-31",)), ()),
-            "line 9: round date 1999-12-31 is outside 2000-2099, which YY/MM/DD cannot write",
+            "line 8: round date 1999-12-31 is outside 2000-2099, which YY/MM/DD cannot write",
         ),
         (TrfFile(EVENT, (BASE._replace(name="x" * 34),)), f"line 10: name {'x' * 34!r} is longer than its 33 columns"),
         (TrfFile(EVENT, (BASE._replace(name=" "),)), "line 10: player 1 has no name"),

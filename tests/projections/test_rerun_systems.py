@@ -444,16 +444,16 @@ def spy_on_reratings(rules: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[li
     runs: list[bool] = []
     whole = systems.run_period
 
-    def spy(params: Any, system: Any, index: int, states: Any, view: Any, only: Any = None) -> Any:
+    def spy(params: Any, system: Any, index: int, states: Any, view: Any, only: Any = None, lists: Any = None) -> Any:
         if params.name != rules or only is None:
-            return whole(params, system, index, states, view, only)
+            return whole(params, system, index, states, view, only, lists)
 
         def counting(games: Any, info: Any) -> Any:
             chosen = only(games, info)
             runs.append(sum(1 for g in games if g.white in chosen or g.black in chosen) < len(games))
             return chosen
 
-        return whole(params, system, index, states, view, counting)
+        return whole(params, system, index, states, view, counting, lists)
 
     with monkeypatch.context() as patch:
         patch.setattr(systems, "run_period", spy)

@@ -124,12 +124,13 @@ class LedgerContract:
     def test_a_tournament_report_imports_the_same_on_every_store(self, ratings: Ratings) -> None:
         """The real San Viator report (tests/data/trf/README.md): 137 players, 411 games, 15 forfeits."""
         trf = str(DATA / "trf" / "san_viator_2018_b.trf")
-        out = ratings.ok("import", "trf", trf, "--register-new", "--priors").output
+        out = ratings.ok("import", "trf", trf, "--register-new", "--priors", "--prior-games", "30").output
         assert "137 players (137 new), 411 games (15 forfeits, 0 not rated), 117 priors" in out
+        assert "imported 137 byes (99 H, 3 F, 5 U, 30 Z)" in out
         assert "points:" not in out  # every player's points column agrees with his games and byes
         ratings.refused("import", "trf", trf, "--register-new", message="already")
-        # 137 registrations and their 137 FIDE ids, the event, 411 games, 117 priors
-        assert ratings.ok("verify").output.startswith("the log of 803 events matches")
+        # 137 registrations and their 137 FIDE ids, the event, 411 games, 117 priors, 137 byes
+        assert ratings.ok("verify").output.startswith("the log of 940 events matches")
 
     # --- corrections, known-at lists, publish, audit ---------------------------------------
 

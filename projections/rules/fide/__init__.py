@@ -100,19 +100,18 @@ officer would expect:
 1. **Periods and lists.** FIDE's list dated the first of a month incorporates
    the play of the month before; here the list of period ``YYYY-MM`` holds the
    play of that month (FIDE's list of the first of the next month). A period is
-   rated once: every game with the ratings at the start of the period (the
-   previous list), one ΔR a period, rounded once (§8.3.2 c–d allow "a tournament
-   or Rating Period"; the brief of this project rates by period). §8.2.4 (an
-   unrated player rated before one of his tournaments is rated) cannot arise:
-   a first rating is made at the end of a period and used from the next.
+   rated once: each event with the ratings of the list in force at its start
+   (choice 13), one ΔR a period, rounded once (§8.3.2 c–d allow "a tournament
+   or Rating Period"; the brief of this project rates by period).
 2. **K** (§8.3.3, 40/20/10 in every version since 1 July 2014), in this order:
    a player whose published rating ever reached 2400 has K 10; a junior whose
    rating never reached 2300 has K 40; a player with fewer than 30 rated games
    has K 40; anyone else K 20. The order is the one FIDE's published lists
    bear out (the K = 10 line holds "even if the rating drops below 2400"; the
    junior line "as long as their rating remains under 2300"). K is fixed at
-   the start of the period from the previous list ("The K is determined based
-   on the rating at the beginning of the tournament", FIDE, 1 July 2009). A
+   the start of each event, from the list in force then and the games of the
+   events completed before it ("The K is determined based on the rating at
+   the beginning of the tournament", FIDE, 1 July 2009; choice 13). A
    junior is, in 2014, under 18 on the first day of the period ("until their
    18th birthday"); from 2022, in a calendar year no later than the one of his
    18th birthday ("until the end of the year of their 18th birthday"). No date
@@ -129,8 +128,8 @@ officer would expect:
    has one upgrade a tournament, in the game of the greatest difference (the
    first such game in (day, game) order on a tie). The tournament is the
    game's ``tournament``; the games with none recorded in one period are taken
-   as one event. A tournament whose games fall in two periods is an event in
-   each (the run sees one period).
+   as one event. A registered event is rated whole (choice 13); a free-text
+   tournament whose games fall in two periods is an event in each.
 4. **Rounding.** The period's change: nearest whole number, 0.5 away from zero
    (§8.3.4 of 2022 and 2024; the 2014 text was not found and is taken to round
    the same way). The initial rating: nearest whole number, 0.5 up (§8.2.3
@@ -199,19 +198,31 @@ officer would expect:
    ``-`` (no clock) is slower than any minimum. Which list a game is on is decided
    before the system sees it (``admits``, ``excluded`` and ``rated_games`` of
    :mod:`~projections.rules.fide.system`); the period's run rates every game it is given.
-13. **Events.** An event is rated whole, in the period in which it
-   ends (FIDE's list takes a competition once finished: "the closing date ... is
-   the date on or by which a competition must be finished to be included on the
-   list", FIDE, changes effective 1 July 2009), so an event that crosses a month
-   end is not split between two lists (``System.by_event``, ``Game.placed``). Its
-   games are rated from the list that period starts from, K included ("The K is
-   determined based on the rating at the beginning of the tournament", ibid.):
-   that is the list in force at the event's start unless the player had other
-   games rated between the event's start and the start of the period of its end
-   (a month apart at most for an event of a few days), in which case the later
-   list is used: the ledger rates by period and keeps no list beside the run.
-   Games of no event, or of an event without an end date, are rated in the period
-   of their own day, as before events.
+13. **Events** (issue 25 §1). An event is rated whole, on the list after the period in which it ends (FIDE's
+   list takes a competition once finished: "the closing date ... is the date on or by which a competition must
+   be finished to be included on the list", FIDE, changes effective 1 July 2009), so an event that crosses a
+   month end is not split between two lists (``System.by_event``, ``Game.placed``). Each event is rated from the
+   list in force at its start (Title Regulations 1.4.6a: "The Rating List in effect at the start of the
+   tournament shall be used"; "The K is determined based on the rating at the beginning of the tournament",
+   FIDE, 1 July 2009): the player's and his opponents' ratings are those of that list, even when a later list
+   came out before the event ended (``System.begun``, :func:`~projections.rules.fide.system.period_entries`).
+   K is set per event at its start (§8.3.3 "until they have completed events with at least 30 games"): the
+   games of that list, plus his rated games of the events that ended before this one began (in the period of
+   its start, or in the run's own period); the junior clause is read on the first day of the period of its
+   start. The K×n ≤ 700 cap takes n as the player's rated games on the list (every event of the period), and
+   caps each event's K; the period's change is the sum over his events, rounded once per list (§8.3.4), as
+   before. A player unrated on the list in force at an event's start is unrated for it: his opponents' games
+   with him are not rated for them; rated since (a first rating published before the event is rated), he is
+   rated with his current rating and K (§8.2.4 of 2022 and 2024: "rated as a rated player with his current
+   rating, but in the rating of his opponents he is counted as an unrated player"). An event whose end is not
+   recorded is rated on no list until it is (``event status`` says so): its games wait, and recording its end
+   (``event correct --end``) rates it whole, on the list after the period of its end. A game recorded before
+   its event's start is rated on its own day. Games that name only a free-text tournament carry no dates: the
+   ledger cannot tell when that tournament ended, so the games of one name in one period are one event, from
+   the first of them to the last (FIDE rates registered tournaments only: register the event, with its dates,
+   to have it rated whole across a month end); the games with no tournament recorded in one period are one
+   event too (as choice 3 takes them). The rules in force are the period's (the version rating the list), as
+   for every other clause.
 14. **Matches** (§6.1–6.2 of 2024; :func:`~projections.rules.fide.system.match_excluded`). A match is an event
    of type ``match`` or ``two-game-match``; its ``rounds`` is the "specific number of games". *Unrated*: a match
    in which a player is unrated on the list the period starts from (his seed included, so a rapid or blitz
@@ -468,9 +479,11 @@ SYSTEM = System(
     select=system.select,
     # An event is rated whole, in the period in which it ends: FIDE's list takes a competition once it has
     # finished ("the closing date ... is the date on or by which a competition must be finished to be included
-    # on the list", FIDE, changes effective 1 July 2009), with K "determined based on the rating at the
-    # beginning of the tournament" (ibid.): here the list the period of its end starts from (choice 13).
+    # on the list", FIDE, changes effective 1 July 2009), from the list in force at its start, K included
+    # (Title Regulations 1.4.6a; "determined based on the rating at the beginning of the tournament", ibid.):
+    # choice 13.
     by_event=True,
+    begun=system.run_begun,
 )
 """The FIDE rating system; its parameter sets are :data:`VERSIONS`."""
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from projections.rules.common import Cell, Game, PlayerInfo
+from projections.rules.common import Begun, Cell, Game, PlayerInfo
 from projections.rules.explanation import TABLE, Column, Explanation, Statement, Terms
 from projections.rules.fide.formulas import (
     Entry,
@@ -28,7 +28,7 @@ from projections.rules.fide.formulas import (
     qualify,
     version,
 )
-from projections.rules.fide.system import compressed, period_entries, seed, seed_prior
+from projections.rules.fide.system import compressed, event_of, events_of, period_entries, seed, seed_prior
 from projections.rules.rounding import round_half_up
 
 RATED_COLUMNS = tuple(
@@ -65,7 +65,8 @@ MESSAGES: frozenset[str] = frozenset(
         "fide.prior.below_floor",
         "fide.seeded",
         "fide.seeded.compressed",
-        # a rated player's period (§8.3)
+        # a rated player's period (§8.3), each event from the list in force at its start (choice 13)
+        "fide.event_list",
         "fide.opponent_unrated",
         "fide.tournament",
         "fide.no_tournament",
@@ -170,27 +171,62 @@ def _event(entry: Entry) -> Statement:
     return Statement("fide.no_tournament")
 
 
-def _rated(params: FideParams, x: _Said, start: FideState, entries: Sequence[Entry], born: str | None) -> Explanation:
-    """§8.3: a rated player's games, K, PD, the 400-point rule and the change."""
+def _event_list(
+    params: FideParams, index: int, games: Sequence[Game], entries: Sequence[Entry], own: int, k: int
+) -> list[Statement]:
+    """Choice 13: each of his events (registered, or a free-text tournament) with a game rated for him, when it
+    began, the list in force then, and his rating and K on it."""
+    events = events_of(params, index, games)
+    key_of = {game.game: event_of(game) for game in games}
+    said: list[Statement] = []
+    seen: set[tuple[str, str]] = set()
+    for entry in entries:
+        key = key_of[entry.game]
+        if not key[1] or key in seen or entry.opponent_rating is None:  # an event with a rated game of his
+            continue
+        seen.add(key)
+        terms = events[key]
+        values = (
+            ("event", key[1]),
+            ("began", terms.began),
+            ("list", params.periods.label(terms.listed - 1)),
+            ("rating", own if entry.own_rating is None else entry.own_rating),
+            ("k", k if entry.k is None else entry.k),
+        )
+        said.append(Statement("fide.event_list", values))
+    return said
+
+
+def _rated(
+    params: FideParams,
+    x: _Said,
+    start: FideState,
+    entries: Sequence[Entry],
+    born: str | None,
+    games: Sequence[Game] = (),
+) -> Explanation:
+    """§8.3: a rated player's games, K, PD, the 400-point rule and the change; each event from the list in
+    force at its start (choice 13)."""
     own = start.rating
     assert own is not None
     done = assess(params, x.index, start, entries, born)
+    x.notes += _event_list(params, x.index, games, entries, own, done.k_base)
     rows: list[tuple[Cell, ...]] = []
     upgrade_games: dict[str | None, str] = {}
     for entry, how in zip(entries, done.upgrades, strict=True):
         if how == "upgraded":
             upgrade_games[entry.tournament] = entry.game
-    for entry, used, pd, how in zip(entries, done.used, done.pd, done.upgrades, strict=True):
-        if used is None or pd is None:
+    for entry, k, used, pd, how in zip(entries, done.ks, done.used, done.pd, done.upgrades, strict=True):
+        if used is None or pd is None or k is None:
             rows.append((entry.game, entry.opponent, "unrated", None, None, _points(entry.points2), None, None))
             game = (("game", entry.game), ("opponent", entry.opponent), ("player", x.player))
             x.notes.append(Statement("fide.opponent_unrated", game))  # §8.3.1: rated opponents only
             continue
         rating = entry.opponent_rating
         assert rating is not None
-        counted = own - used
+        counted = (own if entry.own_rating is None else entry.own_rating) - used
         w_we = 50 * entry.points2 - pd
-        change = round(done.k * w_we / 100, 2)
+        change = round(k * w_we / 100, 2)
         rows.append(
             (entry.game, entry.opponent, rating, counted, used, _points(entry.points2), _hundredths(pd), change)
         )
@@ -211,10 +247,15 @@ def _rated(params: FideParams, x: _Said, start: FideState, entries: Sequence[Ent
     rated = sum(1 for used in done.used if used is not None)
     w100 = sum(50 * entry.points2 for entry, used in zip(entries, done.used, strict=True) if used is not None)
     we100 = sum(pd for pd in done.pd if pd is not None)
-    if done.k != done.k_base:  # §8.3.3 (2022 on): K × n ≤ 700
-        capped = (("k", done.k_base), ("games", rated), ("cap", params.games_cap), ("capped", done.k))
-        x.notes.append(Statement("fide.k_capped", capped))
-    exact = done.k * done.sigma100
+    bases = sorted(
+        {done.k_base if entry.k is None else entry.k for entry, k in zip(entries, done.ks, strict=True) if k}
+    )
+    for base in bases:  # §8.3.3 (2022 on): K × n ≤ 700
+        capped_to = next(k for entry, k in zip(entries, done.ks, strict=True) if k and (entry.k or done.k_base) == base)
+        if capped_to != base:
+            capped = (("k", base), ("games", rated), ("cap", params.games_cap), ("capped", capped_to))
+            x.notes.append(Statement("fide.k_capped", capped))
+    exact = done.weighted
     if exact % 100:  # §8.3.4: rounded to the nearest whole number, 0.5 away from zero
         x.notes.append(Statement("fide.rounded", (("change", exact / 100), ("rounded", done.change))))
     after = done.state
@@ -236,8 +277,9 @@ def _rated(params: FideParams, x: _Said, start: FideState, entries: Sequence[Ent
         ("junior", _yes(is_junior(params, born, x.index))),
         ("reached 2400", _yes(start.reached_2400)),
     )
+    applied = sorted({k for k in done.ks if k is not None})
     terms: Terms = (
-        ("K", done.k),
+        ("K", done.k if len(applied) <= 1 else ", ".join(str(k) for k in applied)),
         ("n", rated),
         ("ΣW", w100 / 100),
         ("ΣWe", _hundredths(we100)),
@@ -324,12 +366,14 @@ def explain(
     games: Sequence[Game],
     info: Callable[[str], PlayerInfo],
     player: str,
+    begun: Begun | None = None,
 ) -> Explanation:
     """The player's part of the run of period ``index``: his games in FIDE's terms (K, PD, the 400-point rule),
     or, unrated, his progress toward a first rating; a player who did not play, his compressed rating in the
-    period of the compression (choice 7). Raises :class:`LookupError` for a player who did not play otherwise."""
+    period of the compression (choice 7). Raises :class:`LookupError` for a player who did not play otherwise.
+    ``begun``: the lists of the earlier periods in which his events began (choice 13)."""
     params = version(rules, index)
-    starts, played = period_entries(params, index, states, games, info)
+    starts, played = period_entries(params, index, states, games, info, begun)
     x = _Said(rules, index, player)
     x.notes += _compression(params, index, player, states)
     entries = played.get(player)
@@ -342,4 +386,4 @@ def explain(
     start = starts[player]
     if start.rating is None:
         return _unrated(params, x, start, entries)
-    return _rated(params, x, start, entries, info(player).born)
+    return _rated(params, x, start, entries, info(player).born, games)

@@ -329,13 +329,18 @@ def list_of_time_control(
 
 
 class Entry(NamedTuple):
-    """One of the player's games of the period, with his opponent's rating at its start (None: unrated)."""
+    """One of the player's games of the period, with his opponent's rating on the list in force at the start of
+    its event (None: unrated), and, where his event is rated from other terms than his period's, his own."""
 
     game: str
     opponent: str
     tournament: str | None
     opponent_rating: int | None
     points2: int
+    own_rating: int | None = None
+    """His rating as his event counts it (the list in force at its start, or §8.2.4's); None: his start's."""
+    k: int | None = None
+    """K at his event's start, before the K×n cap (§8.3.3); None: his period's."""
 
 
 class Assessment(NamedTuple):
@@ -343,6 +348,8 @@ class Assessment(NamedTuple):
 
     k_base: int
     k: int
+    ks: tuple[int | None, ...]
+    """K applied in each game (its event's, capped); None: not rated."""
     used: tuple[int | None, ...]
     """The difference used in each game (own rating minus the opponent's as counted); None: not rated."""
     pd: tuple[int | None, ...]
@@ -350,6 +357,8 @@ class Assessment(NamedTuple):
     upgrades: tuple[str, ...]
     """Per game: "" or how the 400-point rule applied."""
     sigma100: int
+    weighted: int
+    """Σ K·(W − PD) in hundredths: each game with its event's K (§8.3.2–8.3.3, choice 13)."""
     change: int
     state: FideState
 
@@ -361,32 +370,39 @@ def _upgraded(params: FideParams, own: int, entries: Sequence[Entry]) -> set[int
     for position, entry in enumerate(entries):
         if entry.opponent_rating is None:
             continue
-        gap = own - entry.opponent_rating
+        gap = (own if entry.own_rating is None else entry.own_rating) - entry.opponent_rating
         if gap > params.cap and (entry.tournament not in best or gap > best[entry.tournament][0]):
             best[entry.tournament] = (gap, position)
     return {position for _, position in best.values()}
 
 
 def assess(params: FideParams, index: int, start: FideState, entries: Sequence[Entry], born: str | None) -> Assessment:
-    """§8.3: the period of a rated player over his games (those against unrated opponents are not rated)."""
+    """§8.3: the period of a rated player over his games (those against unrated opponents are not rated), each
+    with his rating and K at the start of its event where the entry says them (choice 13); the K×n cap and the
+    rounding are the period's (the list's)."""
     own = start.rating
     assert own is not None
     rated = sum(1 for entry in entries if entry.opponent_rating is not None)
     k_base = k_factor(params, start, born, index)
     k = capped_k(params, k_base, rated)
-    exempt = params.uncapped_from is not None and own >= params.uncapped_from
-    upgraded = _upgraded(params, own, entries) if params.cap_once_per_tournament and not exempt else None
+    upgraded = _upgraded(params, own, entries) if params.cap_once_per_tournament else None
+    ks: list[int | None] = []
     used: list[int | None] = []
     pds: list[int | None] = []
     how: list[str] = []
     sigma100 = 0
+    weighted = 0
     for position, entry in enumerate(entries):
         if entry.opponent_rating is None:
+            ks.append(None)
             used.append(None)  # §8.3.1: "For each game played against a rated player"
             pds.append(None)
             how.append("")
             continue
-        difference = own - entry.opponent_rating
+        mine = own if entry.own_rating is None else entry.own_rating
+        game_k = k if entry.k is None else capped_k(params, entry.k, rated)  # §8.3.3: K × n ≤ 700 over the list
+        exempt = params.uncapped_from is not None and mine >= params.uncapped_from
+        difference = mine - entry.opponent_rating
         note = ""
         if exempt:
             note = "exempt" if abs(difference) > params.cap else ""
@@ -399,10 +415,12 @@ def assess(params: FideParams, index: int, start: FideState, entries: Sequence[E
                 note = "not upgraded"  # §8.3.1 (2022): the tournament's one upgrade went to another game
         pd = expected_hundredths(difference)  # §8.3.2 a): PD from table 8.1.2
         sigma100 += 50 * entry.points2 - pd  # §8.3.2 b–c): Σ(score − PD)
+        weighted += game_k * (50 * entry.points2 - pd)
+        ks.append(game_k)
         used.append(difference)
         pds.append(pd)
         how.append(note)
-    change = round_hundredths_half_away(k * sigma100)  # §8.3.2 d), §8.3.4: 0.5 away from zero
+    change = round_hundredths_half_away(weighted)  # §8.3.2 d), §8.3.4: 0.5 away from zero
     rating = own + change
     if rating < params.floor:
         state = FideState(None, last_period=index, period_games=rated)  # §7.2.1: unrated on the next list
@@ -417,7 +435,7 @@ def assess(params: FideParams, index: int, start: FideState, entries: Sequence[E
             index,
             rated,
         )
-    return Assessment(k_base, k, tuple(used), tuple(pds), tuple(how), sigma100, change, state)
+    return Assessment(k_base, k, tuple(ks), tuple(used), tuple(pds), tuple(how), sigma100, weighted, change, state)
 
 
 class Qualification(NamedTuple):

@@ -7,10 +7,10 @@ run, and a list row.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from projections.rules import selection as admission
-from projections.rules.common import Game, PeriodRun, PlayerInfo, PriorValue, Selected, Statement
+from projections.rules.common import Begun, Game, PeriodRun, PlayerInfo, PriorValue, Selected, Statement
 from projections.rules.fide.formulas import (
     UNRATED,
     Entry,
@@ -313,26 +313,196 @@ def start_state(
 # --- one period ----------------------------------------------------------------
 
 
-def period_entries(
-    params: FideParams, index: int, states: Mapping[str, Any], games: Sequence[Game], info: Callable[[str], PlayerInfo]
-) -> tuple[dict[str, FideState], dict[str, list[Entry]]]:
-    """Every player's start state and his games of the period, with the opponents' starting ratings."""
-    starts: dict[str, FideState] = {}
-    played: dict[str, list[Entry]] = {}
+def event_of(game: Game) -> tuple[str, str]:
+    """The event a game is rated with (choice 13): its registered event, else the free-text tournament it names
+    (the period's games of one name are one event), else the period's games of no tournament (one event, as
+    choice 3 takes them)."""
+    if game.event is not None and game.day >= game.event.start:
+        return ("event", game.event.event)
+    if game.tournament:
+        return ("tournament", game.tournament)
+    return ("none", "")
+
+
+class EventTerms(NamedTuple):
+    """An event of the run as its games are rated (choice 13): when it began and ended, and the period whose
+    list was in force at its start."""
+
+    name: str | None
+    began: str
+    ended: str
+    listed: int
+
+
+def events_of(
+    params: FideParams, index: int, games: Sequence[Game], keys: Sequence[tuple[str, str]] | None = None
+) -> dict[tuple[str, str], EventTerms]:
+    """The events of the run's games (``keys``: each game's :func:`_event_of`, when known): a registered event
+    from its start to its end, another from the first to the last of its games in the period."""
+    days: dict[tuple[str, str], tuple[str, str, str | None]] = {}
+    for game, key in zip(games, keys if keys is not None else [event_of(game) for game in games], strict=True):
+        found = days.get(key)
+        if key[0] == "event":
+            if found is None:
+                event = game.event
+                assert event is not None
+                days[key] = (event.start, event.end or game.day, event.event)
+        elif found is None:
+            days[key] = (game.day, game.day, key[1] or None)
+        else:
+            days[key] = (min(found[0], game.day), max(found[1], game.day), found[2])
+    periods = params.periods
+    return {
+        key: EventTerms(name, began, ended, periods.index_of_day(began)) for key, (began, ended, name) in days.items()
+    }
+
+
+def _completed_before(
+    params: FideParams,
+    at: int,
+    states: Mapping[str, Any],
+    games: Sequence[Game],
+    info: Callable[[str], PlayerInfo],
+    players: set[str],
+) -> dict[str, list[tuple[str, int]]]:
+    """Each of ``players``' rated games of period ``at`` (against an opponent rated on its list), with the day
+    its event ended: the games that count toward K for an event beginning after that day (§8.3.3)."""
+    found: dict[str, list[tuple[str, int]]] = {}
+    ends = {key: terms.ended for key, terms in events_of(params, at, games).items()}
     for game in games:
-        white = starts.get(game.white)
-        if white is None:
-            white = starts[game.white] = start_state(params, index, game.white, states, info)
-        black = starts.get(game.black)
-        if black is None:
-            black = starts[game.black] = start_state(params, index, game.black, states, info)
+        for player, opponent in ((game.white, game.black), (game.black, game.white)):
+            if player in players and start_state(params, at, opponent, states, info).rating is not None:
+                found.setdefault(player, []).append((ends[event_of(game)], 1))
+    return found
+
+
+def period_entries(
+    params: FideParams,
+    index: int,
+    states: Mapping[str, Any],
+    games: Sequence[Game],
+    info: Callable[[str], PlayerInfo],
+    begun: Begun | None = None,
+) -> tuple[dict[str, FideState], dict[str, list[Entry]]]:
+    """Every player's start state and his games of the period, each with the ratings of the list in force at
+    the start of its event (choice 13): the period's own list for an event that began in it, else the list of
+    the period in which it began (``begun``). A player rated on neither list is unrated for the event; one rated
+    since it began is counted unrated by his opponents and rated with his current rating himself (§8.2.4). An
+    entry says his own rating and K where his event's differ from his period's."""
+    starts: dict[str, FideState] = {}
+    keys = [event_of(game) for game in games]
+    events = events_of(params, index, games, keys)
+    first: dict[str, tuple[str, str]] = {}
+    mixed: set[str] = set()  # the players in two events of the run
+    for game, key in zip(games, keys, strict=True):
+        for player in (game.white, game.black):
+            held = first.get(player)
+            if held is None:
+                first[player] = key
+                starts[player] = start_state(params, index, player, states, info)
+            elif held != key:
+                mixed.add(player)
+    begun_earlier = {terms.listed for terms in events.values() if terms.listed != index}
+    # The list each player is on at the start of each event that began in an earlier period.
+    lists: dict[tuple[tuple[str, str], str], FideState] = {}
+    for game, key in zip(games, keys, strict=True) if begun_earlier else ():
+        at = events[key].listed
+        if at == index:
+            continue
+        begin = (begun or {}).get(at)
+        if begin is None:
+            raise LookupError(f"the list of period {at} is needed for an event that began in it")
+        used = version(params, at)
+        for player in (game.white, game.black):
+            if (key, player) not in lists:
+                lists[key, player] = start_state(used, at, player, begin.states, info)
+    played: dict[str, list[Entry]] = {}
+    for game, key in zip(games, keys, strict=True):
+        if lists:
+            white = lists.get((key, game.white)) or starts[game.white]
+            black = lists.get((key, game.black)) or starts[game.black]
+        else:
+            white, black = starts[game.white], starts[game.black]
         played.setdefault(game.white, []).append(
             Entry(game.game, game.black, game.tournament, black.rating, game.white_points2)
         )
         played.setdefault(game.black, []).append(
             Entry(game.game, game.white, game.tournament, white.rating, 2 - game.white_points2)
         )
+    if not mixed and not begun_earlier:
+        return starts, played  # every event from the period's own list, each player in one: his period's terms
+    # Each player's own terms at each event's start: his list there, K with the games completed before it.
+    key_of = dict(zip((game.game for game in games), keys, strict=True))
+    lists_of = {player for _, player in lists}
+    earlier: dict[int, dict[str, list[tuple[str, int]]]] = {}
+    for at in sorted(begun_earlier):
+        begin = (begun or {})[at]
+        wanted = {player for (key, player) in lists if events[key].listed == at}
+        earlier[at] = _completed_before(version(params, at), at, begin.states, begin.games, info, wanted)
+    for player, entries in played.items():
+        current = starts[player]
+        if current.rating is None:
+            continue  # unrated now: his results pool with his opponents' ratings at each event's start
+        if player not in lists_of and current.games >= params.k_new_games:
+            continue  # from the period's own list, with 30 games already: K does not change with more (§8.3.3)
+        own_keys = {key_of[entry.game] for entry in entries}
+        if player not in lists_of:
+            # From the period's own list: K can only fall with the games completed during it (40 to 20, §8.3.3).
+            rated_now = sum(1 for entry in entries if entry.opponent_rating is not None)
+            born = info(player).born
+            if k_factor(params, current._replace(games=current.games + rated_now), born, index) == k_factor(
+                params, current, born, index
+            ):
+                continue
+        counted: dict[tuple[str, str], int] = {}
+        for entry in entries:
+            if entry.opponent_rating is not None:
+                counted[key_of[entry.game]] = counted.get(key_of[entry.game], 0) + 1
+        born = info(player).born
+        terms_of: dict[tuple[str, str], tuple[int, int]] = {}
+        for key in own_keys:
+            terms = events[key]
+            at_start = lists.get((key, player)) or current
+            if terms.listed == index:  # §8.3.3: "until they have completed events with at least 30 games"
+                before = sum(n for other, n in counted.items() if events[other].ended < terms.began)
+            else:
+                before = sum(1 for ended, _ in earlier[terms.listed].get(player, ()) if ended < terms.began)
+            if at_start.rating is None:  # §8.2.4: rated since the event began: his current rating and K
+                at_start, before = current, 0
+            k = k_factor(params, at_start._replace(games=at_start.games + before), born, terms.listed)
+            terms_of[key] = (at_start.rating if at_start.rating is not None else 0, k)
+        played[player] = [
+            entry._replace(own_rating=terms_of[key_of[entry.game]][0], k=terms_of[key_of[entry.game]][1])
+            for entry in entries
+        ]
     return starts, played
+
+
+def run_begun(
+    rules: Rules,
+    index: int,
+    states: Mapping[str, Any],
+    games: Sequence[Game],
+    info: Callable[[str], PlayerInfo],
+    begun: Begun,
+) -> PeriodRun:
+    """Rate period ``index``: the compression where it falls, then every player who played (§8.2, §8.3), each
+    event from the list in force at its start (choice 13; ``begun``: the lists of earlier periods)."""
+    params = version(rules, index)
+    changed: dict[str, FideState] = {}
+    if index == params.compression_index():
+        for player in sorted(states):
+            state = compressed(params, states[player])
+            if state != states[player]:
+                changed[player] = state
+    starts, played = period_entries(params, index, states, games, info, begun)
+    for player in sorted(played):
+        start = starts[player]
+        if start.rating is None:
+            changed[player] = qualify(params, index, start, played[player]).state
+        else:
+            changed[player] = assess(params, index, start, played[player], info(player).born).state
+    return PeriodRun(changed)
 
 
 def run_period(
@@ -342,22 +512,8 @@ def run_period(
     games: Sequence[Game],
     info: Callable[[str], PlayerInfo],
 ) -> PeriodRun:
-    """Rate period ``index``: the compression where it falls, then every player who played (§8.2, §8.3)."""
-    params = version(rules, index)
-    changed: dict[str, FideState] = {}
-    if index == params.compression_index():
-        for player in sorted(states):
-            state = compressed(params, states[player])
-            if state != states[player]:
-                changed[player] = state
-    starts, played = period_entries(params, index, states, games, info)
-    for player in sorted(played):
-        start = starts[player]
-        if start.rating is None:
-            changed[player] = qualify(params, index, start, played[player]).state
-        else:
-            changed[player] = assess(params, index, start, played[player], info(player).born).state
-    return PeriodRun(changed)
+    """Rate period ``index`` over games whose events all began in it (:func:`run_begun` with no earlier list)."""
+    return run_begun(rules, index, states, games, info, {})
 
 
 def row(rules: Rules, index: int, player: str, state: FideState, info: PlayerInfo) -> dict[str, Any] | None:

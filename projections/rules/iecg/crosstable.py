@@ -45,6 +45,11 @@ switch):
    share a rank.
 7. **Rank** is shared by players level on every criterion, in the "1, 2, 2, 4" way; they are listed by
    player id. The first row's ``decided_by`` is "" (no row above).
+8. **Byes** (a round without a game, :class:`Bye`) add the points the caller gives them to the score-table
+   total (so to the Sonneborn-Berger of his opponents, which weighs their totals) and nothing else: no game
+   (``games``), no Sonneborn-Berger of his own (C §14 A–C weigh an opponent's points, and a bye has no
+   opponent), no performance (§14.2 averages opponents' ratings). They are never rated. What a
+   bye is worth is the caller's (:func:`projections.events.bye_points2`: the event's regulations).
 """
 
 from __future__ import annotations
@@ -90,6 +95,17 @@ class EventGame(NamedTuple):
     adjudicated: int | None = None
     """White's half points as an adjudicator decided the game for the rating (§VIII.3), or the played
     result a withdrawal forfeit is "adjudicated to" (§9A); only for withdrawal forfeits."""
+
+
+class Bye(NamedTuple):
+    """A round a player had no game (choice 8): its TRF kind and what the score table gives it."""
+
+    player: str
+    round: int
+    kind: str
+    """``H F U Z + -`` (TRF16)."""
+    points2: int
+    """The points it scores, in half points."""
 
 
 class CrosstableParams(NamedTuple):
@@ -143,6 +159,8 @@ class Row(NamedTuple):
     decided_by: str
     """What separated him from the row above: one of :data:`DECIDED_BY`, or "" on the first row."""
     withdrew: bool
+    byes: tuple[tuple[int, str], ...] = ()
+    """(round, kind) of each of his byes, by round (choice 8)."""
 
     @property
     def sonneborn_berger(self) -> Fraction:
@@ -348,12 +366,13 @@ def crosstable(
     withdrawn: Set[str] = frozenset(),
     players: Iterable[str] = (),
     params: CrosstableParams = DEFAULT_PARAMS,
+    byes: Sequence[Bye] = (),
 ) -> Crosstable:
     """The crosstable of an event: rows in final order (C §14) and the grid of results.
 
     ``ratings`` are the start ratings (may miss a player: unrated, choice 5); ``withdrawn`` the players
-    who withdrew (C §9A); ``players`` any player to list who has no game. A quad's first round, one
-    game still running:
+    who withdrew (C §9A); ``players`` any player to list who has no game; ``byes`` their byes (choice 8).
+    A quad's first round, one game still running:
 
     >>> table = crosstable(
     ...     [EventGame("1", "A", "B", 2), EventGame("2", "C", "D", 1), EventGame("3", "B", "D", None)],
@@ -370,7 +389,11 @@ def crosstable(
     ('0', '*')
     """
     scored = score_games(games, withdrawn)
-    everyone = list(dict.fromkeys([*players, *(name for game in scored for name in (game.white, game.black))]))
+    everyone = list(
+        dict.fromkeys(
+            [*players, *(name for game in scored for name in (game.white, game.black)), *(b.player for b in byes)]
+        )
+    )
     totals = dict.fromkeys(everyone, 0)
     counted = dict.fromkeys(everyone, 0)
     for game in scored:
@@ -380,15 +403,20 @@ def crosstable(
         totals[game.black] += game.black_points2
         counted[game.white] += 1
         counted[game.black] += 1
+    byes_of: dict[str, list[tuple[int, str]]] = {}
+    totals_with_byes = dict(totals)
+    for bye in byes:  # choice 8: a bye's points count in the total (the opponents' SB weighs it), nothing else
+        byes_of.setdefault(bye.player, []).append((bye.round, bye.kind))
+        totals_with_byes[bye.player] += bye.points2
     sb4 = dict.fromkeys(everyone, 0)
     for game in scored:
         if game.white_points2 is None or game.black_points2 is None:
             continue
         # C §14 A/B/C: 100%, 50%, 0% of the opponent's points = own half points × his half points / 4.
-        sb4[game.white] += game.white_points2 * totals[game.black]
-        sb4[game.black] += game.black_points2 * totals[game.white]
+        sb4[game.white] += game.white_points2 * totals_with_byes[game.black]
+        sb4[game.black] += game.black_points2 * totals_with_byes[game.white]
     standings = {
-        player: _Standing(totals[player], sb4[player], _performance(player, scored, ratings, params))
+        player: _Standing(totals_with_byes[player], sb4[player], _performance(player, scored, ratings, params))
         for player in everyone
     }
     rows: list[Row] = []
@@ -408,6 +436,7 @@ def crosstable(
                     standing.performance,
                     decided_by,
                     player in withdrawn,
+                    tuple(sorted(byes_of.get(player, ()))),
                 )
             )
     order = [row.player for row in rows]
