@@ -1,25 +1,24 @@
-"""The charts' common layout and their two renderings: a scene of shapes and texts, drawn as SVG or PNG.
+"""The charts' common values and the SVG's layout and rendering: a scene of shapes and texts, written as SVG text.
 
-A chart (the pool's, a player's history) is first laid out as a :class:`Scene` of
-lines, bars, data points and texts in pixels from the top left, with the axes and
-legend built here; the scene is then written as SVG text (its texts real text, drawn
-by the viewer's fonts) or rasterised to a PNG image without a plotting library (its
-texts drawn with the pixel font of :mod:`commands.chart_font`). Both renderings are
-pure functions of the scene, so the same scene gives the same bytes.
+A player's history is drawn from his :class:`Series` (one a rules version), placed on a
+time axis by :func:`positions`: both the SVG (:mod:`commands.chart`) and the PNG
+(:mod:`commands.chart_png`) use them.
+
+A chart drawn by hand (the pool's, a player's history on his page of the site) is
+first laid out as a :class:`Scene` of lines, bars, data points and texts in the
+units of its ``viewBox`` from the top left, with the axes and legend built here;
+the scene is then written as SVG, its texts real text drawn by the viewer's fonts.
+The rendering is a pure function of the scene, so the same scene gives the same
+bytes. The PNG charts are matplotlib's (:mod:`commands.chart_png`).
 """
 
 from __future__ import annotations
 
 import math
-import struct
-import zlib
+import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from commands.chart_font import ADVANCE, glyph
-
-WIDTH = 800
-LEFT, RIGHT = 70, 20
 BLUE, ORANGE, GREY, BLACK, WHITE, GREEN, RED = (
     "#1f77b4",
     "#ff7f0e",
@@ -30,10 +29,13 @@ BLUE, ORANGE, GREY, BLACK, WHITE, GREEN, RED = (
     "#d62728",
 )
 PALETTE = (BLUE, ORANGE, GREEN, RED, "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf")
-"""The colours of a chart's series, in turn."""
+"""The colours of a chart's series, in turn (matplotlib's, so that the SVG and the PNG agree)."""
+
+FONT_SIZE = 12
+"""The size of every text, in the units of the ``viewBox``."""
 
 CHAR_WIDTH = 7
-"""A generous width of one character of the SVG's 12-pixel sans-serif texts (the PNG's are 6), for layout."""
+"""A generous width of one character of a 12-unit sans-serif text, for layout."""
 
 LABEL_GAP = 56
 """The least distance between two period labels of an axis: a label ``YYYY-MM`` and a space."""
@@ -59,10 +61,11 @@ class Text(NamedTuple):
     y: float  # the baseline
     text: str
     anchor: str  # "start", "middle" or "end"
+    bold: bool = False
 
 
 class Mark(NamedTuple):
-    """A data point: drawn as a dot, and in the SVG a circle carrying its series, period and value."""
+    """A data point: a dot, carrying its series, period and value, and its tooltip (an SVG ``<title>``)."""
 
     x: float
     y: float
@@ -70,16 +73,50 @@ class Mark(NamedTuple):
     series: str
     period: str
     value: str
+    change: str
+    tip: str
 
 
 class Scene(NamedTuple):
     width: int
     height: int
-    title: str
+    label: str
+    """The image's text alternative: its accessible name, and its ``<title>``."""
     lines: tuple[Line, ...]
     rects: tuple[Rect, ...]
     texts: tuple[Text, ...]
     marks: tuple[Mark, ...] = ()
+    max_width: str | None = None
+    """None: the image is ``width`` by ``height`` pixels; a CSS length: it fills the width of its container up
+    to that, scaled (its height follows), as on a player's page."""
+
+
+class Series(NamedTuple):
+    """One line of a history chart: a rules version's ratings of a player, period by period."""
+
+    label: str  # the rules version, e.g. "fide-2024"
+    points: tuple[tuple[str, float], ...]  # (period label "YYYY-MM", rating), in period order
+    events: tuple[tuple[str, ...], ...] = ()  # when known, for each point: the events he played in its period
+
+
+_MONTH = re.compile(r"(\d{4})-(\d{2})")
+
+
+def positions(periods: Sequence[str]) -> dict[str, float]:
+    """Where each period lies on the time axis: its month, so that periods of different lengths
+    line up; by rank if some label is not ``YYYY-MM``.
+
+    >>> positions(["2024-01", "2024-03", "2025-01"])
+    {'2024-01': 24288.0, '2024-03': 24290.0, '2025-01': 24300.0}
+    >>> positions(["b", "a"])
+    {'a': 0.0, 'b': 1.0}
+    """
+    matches = [_MONTH.fullmatch(p) for p in periods]
+    if all(matches):
+        return {
+            p: float(int(m.group(1)) * 12 + int(m.group(2)) - 1) for p, m in zip(periods, matches, strict=True) if m
+        }
+    return {p: float(i) for i, p in enumerate(sorted(set(periods)))}
 
 
 # --- Layout ---------------------------------------------------------------------
@@ -121,7 +158,7 @@ def number(value: float) -> str:
 
 
 class Axis(NamedTuple):
-    """A vertical value axis: ``low`` at pixel row ``bottom``, ``high`` at ``top``."""
+    """A vertical value axis: ``low`` at row ``bottom``, ``high`` at ``top``."""
 
     low: float
     high: float
@@ -133,10 +170,10 @@ class Axis(NamedTuple):
         return self.bottom - (value - self.low) / (self.high - self.low) * (self.bottom - self.top)
 
 
-def value_axis(values: Iterable[float], top: float, bottom: float) -> Axis:
-    """The axis from ``top`` to ``bottom`` whose round ticks cover ``values`` (0..1 if there are none)."""
+def value_axis(values: Iterable[float], top: float, bottom: float, count: int = 5) -> Axis:
+    """The axis from ``top`` to ``bottom`` whose round ticks (about ``count``) cover ``values`` (0..1 if none)."""
     values = list(values)
-    found = ticks(min(values, default=0), max(values, default=1))
+    found = ticks(min(values, default=0), max(values, default=1), count)
     low, high = found[0], found[-1] if found[-1] > found[0] else found[0] + 1
     return Axis(low, high, top, bottom, tuple(found))
 
@@ -148,8 +185,21 @@ def grid(axis: Axis, left: float, right: float) -> tuple[list[Line], list[Text]]
     for tick in axis.ticks:
         y = axis.y(tick)
         lines.append(Line(((left, y), (right, y)), GREY, 1))
-        texts.append(Text(left - 6, y + 4, number(tick), "end"))
+        texts.append(Text(left - 4, y + 4, number(tick), "end"))
     return lines, texts
+
+
+def thinned(placed: Sequence[tuple[float, str]], gap: float = LABEL_GAP) -> list[tuple[float, str]]:
+    """Of the labels at their x (in order), those at least ``gap`` from the last one kept.
+
+    >>> thinned([(0, "a"), (30, "b"), (60, "c"), (70, "d")])
+    [(0, 'a'), (60, 'c')]
+    """
+    kept: list[tuple[float, str]] = []
+    for x, label in placed:
+        if not kept or x - kept[-1][0] >= gap:
+            kept.append((x, label))
+    return kept
 
 
 def period_labels(
@@ -159,13 +209,10 @@ def period_labels(
     written; with ``tick_from``, a short tick from that row down to each labelled period."""
     lines: list[Line] = []
     texts: list[Text] = []
-    last: float | None = None
-    for x, label in placed:
-        if last is None or x - last >= LABEL_GAP:
-            texts.append(Text(x, baseline, label, "middle"))
-            if tick_from is not None:
-                lines.append(Line(((x, tick_from), (x, tick_from + 4)), BLACK, 1))
-            last = x
+    for x, label in thinned(placed):
+        texts.append(Text(x, baseline, label, "middle"))
+        if tick_from is not None:
+            lines.append(Line(((x, tick_from), (x, tick_from + 4)), BLACK, 1))
     return lines, texts
 
 
@@ -178,12 +225,12 @@ def legend(
     texts: list[Text] = []
     x = left
     for label, colour in entries:
-        width = 24 + CHAR_WIDTH * len(label)
+        width = 20 + CHAR_WIDTH * len(label)
         if x > left and x + width > right:
-            x, baseline = left, baseline + 18
-        lines.append(Line(((x, baseline - 4), (x + 18, baseline - 4)), colour, 3))
-        texts.append(Text(x + 24, baseline, label, "start"))
-        x += width + 18
+            x, baseline = left, baseline + 17
+        lines.append(Line(((x, baseline - 4), (x + 14, baseline - 4)), colour, 3))
+        texts.append(Text(x + 18, baseline, label, "start"))
+        x += width + 12
     return lines, texts, baseline
 
 
@@ -195,12 +242,17 @@ def _escape(text: str) -> str:
 
 
 def svg(drawn: Scene) -> str:
-    """The scene as an SVG document: its title the image's accessible name, its texts real text."""
-    width, height, title = drawn.width, drawn.height, _escape(drawn.title)
+    """The scene as an SVG document: its label the image's accessible name and title, its texts real text,
+    each data point's tooltip its ``<title>``."""
+    width, height, label = drawn.width, drawn.height, _escape(drawn.label)
+    if drawn.max_width is None:
+        size = f'width="{width}" height="{height}"'
+    else:
+        size = f'width="100%" style="max-width: {drawn.max_width}; height: auto"'
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" role="img" aria-label="{title}" font-family="sans-serif" font-size="12">',
-        f"<title>{title}</title>",
+        f'<svg xmlns="http://www.w3.org/2000/svg" {size} viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{label}" font-family="sans-serif" font-size="{FONT_SIZE}">',
+        f"<title>{label}</title>",
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="{WHITE}"/>',
     ]
     for rect in drawn.rects:
@@ -214,92 +266,16 @@ def svg(drawn: Scene) -> str:
             f'<polyline {series}points="{points}" fill="none" stroke="{line.colour}" stroke-width="{line.width}"/>'
         )
     for mark in drawn.marks:
-        series, period, value = _escape(mark.series), _escape(mark.period), _escape(mark.value)
+        series, period, value, change = (_escape(t) for t in (mark.series, mark.period, mark.value, mark.change))
         out.append(
             f'<circle class="point" data-series="{series}" data-period="{period}" data-rating="{value}" '
-            f'cx="{mark.x:.2f}" cy="{mark.y:.2f}" r="3.5" fill="{mark.colour}">'
-            f"<title>{period}: {value}</title></circle>"
+            f'data-change="{change}" cx="{mark.x:.2f}" cy="{mark.y:.2f}" r="3.5" fill="{mark.colour}">'
+            f"<title>{_escape(mark.tip)}</title></circle>"
         )
     for text in drawn.texts:
-        out.append(f'<text x="{text.x:.2f}" y="{text.y:.2f}" text-anchor="{text.anchor}">{_escape(text.text)}</text>')
+        bold = ' font-weight="bold"' if text.bold else ""
+        out.append(
+            f'<text x="{text.x:.2f}" y="{text.y:.2f}" text-anchor="{text.anchor}"{bold}>{_escape(text.text)}</text>'
+        )
     out.append("</svg>")
     return "\n".join(out) + "\n"
-
-
-# --- PNG ------------------------------------------------------------------------
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
-
-
-class _Canvas:
-    def __init__(self, width: int, height: int) -> None:
-        self.width, self.height = width, height
-        self.pixels = bytearray(b"\xff" * (width * height * 3))
-
-    def dot(self, x: int, y: int, rgb: tuple[int, int, int]) -> None:
-        if 0 <= x < self.width and 0 <= y < self.height:
-            at = (y * self.width + x) * 3
-            self.pixels[at : at + 3] = bytes(rgb)
-
-    def rect(self, x0: float, y0: float, w: float, h: float, rgb: tuple[int, int, int]) -> None:
-        for y in range(round(y0), round(y0 + h) + 1):
-            for x in range(round(x0), round(x0 + w) + 1):
-                self.dot(x, y, rgb)
-
-    def disc(self, x0: float, y0: float, radius: int, rgb: tuple[int, int, int]) -> None:
-        cx, cy = round(x0), round(y0)
-        for dy in range(-radius, radius + 1):
-            for dx in range(-radius, radius + 1):
-                if dx * dx + dy * dy <= radius * radius + 1:
-                    self.dot(cx + dx, cy + dy, rgb)
-
-    def segment(self, a: tuple[float, float], b: tuple[float, float], rgb: tuple[int, int, int], width: int) -> None:
-        steps = max(abs(b[0] - a[0]), abs(b[1] - a[1]), 1)
-        for i in range(int(steps) + 1):
-            x = a[0] + (b[0] - a[0]) * i / steps
-            y = a[1] + (b[1] - a[1]) * i / steps
-            for dx in range(width):
-                for dy in range(width):
-                    self.dot(round(x) + dx - width // 2, round(y) + dy - width // 2, rgb)
-
-    def text(self, x: float, y: float, text: str, anchor: str) -> None:
-        size = len(text) * ADVANCE
-        left = round(x - (size if anchor == "end" else size / 2 if anchor == "middle" else 0))
-        top = round(y) - 8
-        for i, char in enumerate(text):
-            for row, bits in enumerate(glyph(char)):
-                for col, bit in enumerate(bits):
-                    if bit == "#":
-                        self.dot(left + i * ADVANCE + col, top + row, (0, 0, 0))
-
-    def png(self) -> bytes:
-        raw = b"".join(
-            b"\x00" + bytes(self.pixels[y * self.width * 3 : (y + 1) * self.width * 3]) for y in range(self.height)
-        )
-
-        def chunk(kind: bytes, data: bytes) -> bytes:
-            return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-        header = struct.pack(">IIBBBBB", self.width, self.height, 8, 2, 0, 0, 0)
-        return (
-            b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
-        )
-
-
-def png(drawn: Scene) -> bytes:
-    """The scene as a PNG image (8-bit RGB), its texts in the pixel font of :mod:`commands.chart_font`."""
-    canvas = _Canvas(drawn.width, drawn.height)
-    for rect in drawn.rects:
-        canvas.rect(rect.x, rect.y, rect.w, rect.h, _rgb(rect.colour))
-    for line in drawn.lines:
-        for a, b in zip(line.points, line.points[1:], strict=False):
-            canvas.segment(a, b, _rgb(line.colour), line.width)
-        if len(line.points) == 1:
-            canvas.rect(line.points[0][0] - 2, line.points[0][1] - 2, 4, 4, _rgb(line.colour))
-    for mark in drawn.marks:
-        canvas.disc(mark.x, mark.y, 3, _rgb(mark.colour))
-    for text in drawn.texts:
-        canvas.text(text.x, text.y, text.text, text.anchor)
-    return canvas.png()

@@ -43,10 +43,19 @@ from commands.groups import DefaultGroup, LazyGroup
     is_flag=True,
     help="Compute without the stored facts a replay cannot use (each is named on stderr) [default: refuse].",
 )
+@click.option(
+    "--quiet", is_flag=True, help="No progress bars on stderr (they show only on a terminal, never in a pipe)."
+)
 @click.version_option(__version__, prog_name="ratings")
 @click.pass_context
 def cli(
-    ctx: click.Context, db: str | None, by: str | None, no_cache: bool, cache_dir: str | None, skip_unusable: bool
+    ctx: click.Context,
+    db: str | None,
+    by: str | None,
+    no_cache: bool,
+    cache_dir: str | None,
+    skip_unusable: bool,
+    quiet: bool,
 ) -> None:
     """The rating ledger: an append-only log of chess results, and the rating
     lists replayed from it.
@@ -62,6 +71,7 @@ def cli(
     ctx.obj = Context(resolve_db(db), by, not no_cache, cache_dir)
     ctx.call_on_close(ctx.obj.close)
     ctx.obj.skip_unusable = skip_unusable
+    ctx.obj.quiet = quiet
 
 
 @click.group(cls=LazyGroup)

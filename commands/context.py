@@ -3,11 +3,12 @@ place where the library's refusals become a message and exit status 1 (:func:`re
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
@@ -15,6 +16,7 @@ from ledger import stores
 from ledger.stores import ClosableReader, Store
 
 if TYPE_CHECKING:
+    from commands.progress import Bars
     from ledger.application import RatingLedger
     from ledger.outputs import Protected
     from projections.api import Ratings
@@ -60,6 +62,17 @@ class Context:
     skip_unusable = False
     """``ratings --skip-unusable``: compute without the stored facts a replay cannot use, naming each on stderr."""
 
+    quiet = False
+    """``ratings --quiet``: no progress bar, even on a terminal."""
+
+    @cached_property
+    def bars(self) -> Bars:
+        """The command's progress on stderr (:mod:`commands.progress`): nothing unless stderr is a terminal and
+        not ``--quiet``. A long replay under :meth:`ratings` shows its bar here too."""
+        from commands.progress import Bars
+
+        return Bars(terminal(self.quiet))
+
     def ledger(self) -> RatingLedger:
         """The ledger, opened to record in it: a missing, foreign or read-only file is refused (a LedgerError)."""
         if self.opened is None:
@@ -76,6 +89,8 @@ class Context:
             self.opened = None
         while self._read:
             self._read.pop().close()
+        if "bars" in self.__dict__:
+            self.bars.close()
 
     def reader(self) -> ClosableReader:
         """A read-only reader of the ledger: a missing or foreign file is refused (a LedgerError)."""
@@ -128,7 +143,13 @@ class Context:
         from projections.api import Ratings
 
         opened = Ratings.open(
-            self.db, self.cache_dir, say, cache=self.cache, skip_unusable=self.skip_unusable, upto=upto
+            self.db,
+            self.cache_dir,
+            say,
+            cache=self.cache,
+            skip_unusable=self.skip_unusable,
+            upto=upto,
+            progress=self.bars.replay if terminal(self.quiet) else None,  # else no import of commands.progress
         )
         self._read.append(opened)
         return opened
@@ -136,6 +157,12 @@ class Context:
     def projector(self) -> Projector:
         """The projector of :meth:`ratings`."""
         return self.ratings().projector
+
+
+def terminal(quiet: bool) -> TextIO | None:
+    """stderr, when it is a terminal and ``--quiet`` was not given; else None (no progress at all)."""
+    stream = sys.stderr
+    return None if quiet or not stream.isatty() else stream
 
 
 def say(line: str) -> None:

@@ -18,7 +18,7 @@ from commands.options import format_option, known_at_option, known_date, reporte
 from commands.params import WHOLE
 from ledger.events import BYE_KINDS
 from ledger.values import EVENT_CLASSES, EVENT_TYPES, MODES
-from projections import Crosstable, EventRecord, cell_text, quarters_text
+from projections import CrosstableView, EventRecord, cell_text, quarters_text
 from projections.api import known_date as date_option
 from projections.registry import RULES
 
@@ -332,6 +332,9 @@ def event_list(
 def event_show(obj: Context, event_id: str, rules: str, known_at: str | None) -> None:
     """Show an event: its facts, its games, and its crosstable in the order of IECG C §14.
 
+    The crosstable names each player, his federation (else his country) and his rating at the start; a Swiss
+    with rounds shows each round as opponent's number, colour and result (5w1), other events the grid.
+
     \b
     Example:
         ratings event show C2-17
@@ -340,7 +343,7 @@ def event_show(obj: Context, event_id: str, rules: str, known_at: str | None) ->
         known = known_date(known_at)
         record = ratings.event(event_id, known)
         games = ratings.event_games(event_id, known)
-        table = ratings.crosstable(event_id, rules, known) if games or record.pairings or record.byes else None
+        table = ratings.crosstable_view(event_id, rules, known) if games or record.pairings or record.byes else None
     click.echo(facts_text(record), nl=False)
     if games:
         rows = [
@@ -382,18 +385,30 @@ def facts_text(record: EventRecord) -> str:
     return "\n".join(lines) + "\n"
 
 
-def crosstable_text(table: Crosstable) -> str:
-    """The crosstable: rank, player, a column a row's opponent, points, Sonneborn-Berger, performance."""
+def crosstable_text(view: CrosstableView) -> str:
+    """The crosstable: rank, player, his name, federation and rating at the start; a column a row's opponent
+    (but in a Swiss with rounds), then each round (opponent's number, colour, result: ``5w1``) where the event has
+    rounds; points, Sonneborn-Berger, performance. A column ``no`` numbers the rows when a rank is shared (the
+    rounds name opponents by that number, as the grid's columns do)."""
+    table = view.table
     order = [row.player for row in table.rows]
     rows = []
-    any_byes = any(row.byes for row in table.rows)
-    for index, row in enumerate(table.rows):
-        cells = {str(j + 1): ("x" if j == index else cell_text(table.grid[index][j])) for j in range(len(order))}
+    any_byes = not view.rounds and any(row.byes for row in table.rows)
+    numbered = any(row.rank != index + 1 for index, row in enumerate(table.rows))
+    grid = [str(j + 1) for j in range(len(order))] if view.grid else []
+    rounds = [f"R{n}" for n in range(1, view.rounds + 1)]
+    for index, (row, line) in enumerate(zip(table.rows, view.lines, strict=True)):
+        cells = {str(j + 1): ("x" if j == index else cell_text(table.grid[index][j])) for j in range(len(grid))}
         rows.append(
             {
                 "#": row.rank,
                 "player": row.player + (" (withdrew)" if row.withdrew else ""),
+                "name": line.name,
+                "fed": line.federation or "",
+                "rating": "" if line.rating is None else line.rating,
+                **({"no": line.number} if numbered else {}),
                 **cells,
+                **dict(zip(rounds, line.rounds, strict=True)),
                 **({"byes": " ".join(f"R{n}{kind}" for n, kind in row.byes)} if any_byes else {}),
                 "points": row.points,
                 "SB": quarters_text(row.sb4),
@@ -402,7 +417,8 @@ def crosstable_text(table: Crosstable) -> str:
             }
         )
     byes = ["byes"] if any_byes else []
-    columns = ["#", "player", *(str(j + 1) for j in range(len(order))), *byes, "points", "SB", "perf", "decided by"]
+    columns = ["#", "player", "name", "fed", "rating", *(["no"] if numbered else []), *grid, *rounds, *byes,
+               "points", "SB", "perf", "decided by"]  # fmt: skip
     return output.table(rows, columns)
 
 

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from commands import output, words_ecf, words_fide, words_glicko
 from projections import Cell
-from projections.rules.explanation import TABLE, Explanation, Statement, Terms, Value
+from projections.rules.explanation import OPPONENT, TABLE, Explanation, Statement, Terms, Value
 
 RESULT = {2: "1", 1: "½", 0: "0"}
 """A score in half points, as a game line prints it."""
@@ -241,10 +241,19 @@ def say(statement: Statement) -> str:
 
 
 def table(x: Explanation) -> str:
-    """The table of ``x``, a row a line, each cell printed in its column's style."""
+    """The table of ``x``, a row a line, each cell printed in its column's style; an opponent the ledger knows
+    as his id and name (``1002 Brendan Byrne``)."""
     headings = [column.heading for column in x.columns]
+    names = dict(x.names)
     rows = [
-        {column.heading: STYLES[column.style](value) for column, value in zip(x.columns, row, strict=True)}
+        {
+            column.heading: (
+                f"{value} {names[value]}"
+                if column.heading == OPPONENT and isinstance(value, str) and value in names
+                else STYLES[column.style](value)
+            )
+            for column, value in zip(x.columns, row, strict=True)
+        }
         for row in x.rows
     ]
     return output.table(rows, headings).rstrip("\n")

@@ -60,7 +60,8 @@ def backup(obj: Context, dest: str) -> None:
     with refusals(obj):
         if target.file is not None:  # never onto the ledger or its projections file
             obj.output(dest, "DEST")
-        events = copying.backup(obj.store, target, lambda: recorded_heads(obj.db, []))
+        events = copying.backup(obj.store, target, lambda: recorded_heads(obj.db, []), obj.bars or None)
+    obj.bars.close()
     click.echo(f"backed up {obj.store.shown} to {target.shown}: {events} events")
 
 
@@ -89,7 +90,8 @@ def copy(obj: Context, source: str | None, dest: str) -> None:
     with refusals(obj):
         if target.file is not None:  # never onto either ledger or its projections file
             obj.output(dest, "--to", source=origin.db)
-        copied = copying.copy(origin, target, recorded_heads(origin.db, []))
+        copied = copying.copy(origin, target, recorded_heads(origin.db, []), copying.counted(origin, obj.bars or None))
+    obj.bars.close()
     click.echo(
         f"copied {origin.shown} to {target.shown}: {copied.events} events, {copied.blocks} witness blocks; "
         f"both end at head {copied.head}"

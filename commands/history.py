@@ -31,7 +31,7 @@ from projections.registry import RULES, get_rules, system_for
     "plot",
     metavar="FILE",
     type=click.Path(dir_okay=False),
-    help="Also draw the history as a chart: FILE ending in .svg or .png.",
+    help="Also draw the history as a chart: FILE ending in .svg or .png (a PNG needs matplotlib, the extra [plot]).",
 )
 @pass_context
 def history(obj: Context, player_id: str, rules: tuple[str, ...], known_at: str | None, plot: str | None) -> None:
@@ -46,7 +46,8 @@ def history(obj: Context, player_id: str, rules: tuple[str, ...], known_at: str 
         ratings history 1001 --rules iecg-1.7 --known-at 2024-03-01
         ratings history 1001 --rules fide-2024 --rules glicko2 --plot 1001.svg
     """
-    from commands.chart import Series, check_plot, history_scene, write_chart  # history's own: not list's
+    from commands.chart import check_plot, write_history  # history's own: not list's
+    from commands.chart_scene import Series
 
     if len(rules) > 1 and plot is None:
         raise click.UsageError("several --rules draw one chart: give --plot FILE.svg or FILE.png, or one --rules")
@@ -79,7 +80,7 @@ def history(obj: Context, player_id: str, rules: tuple[str, ...], known_at: str 
         if plot is not None:
             name = ratings.name(player_id, known)
     if plot is not None:  # the chart first: a chart that cannot be written refuses the command, tables and all
-        write_chart(plot, history_scene(series, f"{player_id} {name}: rating history"))
+        write_history(plot, series, f"{player_id} {name}: rating history", name)
     click.echo("\n".join(texts), nl=False)
     if plot is not None:
         click.echo(f"chart written to {plot}", err=True)

@@ -2,42 +2,34 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable
-from typing import Any
-
 import click
 
 from commands.context import Context, pass_context, refusals
 from ledger.application import Progress, csv_data_rows
 
 
-def _progress(rows: int) -> tuple[Progress | None, Callable[[], None]]:
-    """One progress bar of the rows written: an import checks and writes a chunk at a time."""
-    if not sys.stderr.isatty():
-        return None, lambda: None
-    bar: Any = click.progressbar(length=rows, label="imported", file=sys.stderr)
-    bar.__enter__()
+def _progress(obj: Context, rows: int) -> Progress | None:
+    """The rows written, on the command's progress bar: an import checks and writes a chunk at a time."""
+    if not obj.bars:
+        return None
+    written = obj.bars.counter("imported", rows)
 
     def progress(stage: str, count: int) -> None:
         if stage == "written":
-            bar.update(count)
+            written(count)
 
-    def finish() -> None:
-        bar.__exit__(None, None, None)
-
-    return progress, finish
+    return progress
 
 
 def _import(obj: Context, file: str, what: str) -> None:
     with refusals():
         rows = csv_data_rows(file)
-    progress, finish = _progress(rows)
+    progress = _progress(obj, rows)
     with refusals(obj):
         try:
             count = obj.ledger().import_file(file, what, progress)
         finally:
-            finish()
+            obj.bars.close()
     click.echo(f"imported {count} {what} from {file}")
 
 

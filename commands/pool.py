@@ -7,7 +7,7 @@ from datetime import date
 import click
 
 from commands import output
-from commands.chart import check_plot, scene, write_chart
+from commands.chart import check_plot, write_pool
 from commands.context import Context, pass_context, refusals
 from commands.options import format_option, known_at_option, known_date, rules_option
 from projections.pool import PoolPeriod, pool_of
@@ -34,7 +34,7 @@ def pool_rows(pool: list[PoolPeriod]) -> list[dict[str, object]]:
     "plot",
     metavar="FILE",
     type=click.Path(dir_okay=False),
-    help="Also draw the pool as a chart: FILE ending in .svg or .png.",
+    help="Also draw the pool as a chart: FILE ending in .svg or .png (a PNG needs matplotlib, the extra [plot]).",
 )
 @pass_context
 def pool(obj: Context, rules: str, first: str, last: str, known_at: str | None, fmt: str, plot: str | None) -> None:
@@ -63,7 +63,7 @@ def pool(obj: Context, rules: str, first: str, last: str, known_at: str | None, 
         ]
         found = pool_of(lists, before)
     if plot is not None:  # the chart first: a chart that cannot be written refuses the command, table and all
-        write_chart(plot, scene(found, f"Pool of {rules} {first} to {last}"))
+        write_pool(plot, found, f"Pool of {rules} {first} to {last}")
     rows = pool_rows(found)
     click.echo(output.emit(fmt, rows, POOL_KEYS, POOL_HEADERS), nl=False)
     if plot is not None:

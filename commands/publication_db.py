@@ -26,14 +26,24 @@ Choices made here:
   ``--overwrite`` says when it is, or leads to, the ledger or its projections file; both are
   written to a temporary file beside them and renamed, so a reader never sees half a file;
 - the same ledger and options give the same rows in the same order, and the same bytes of both files (no date,
-  no path but the file's name is written; rows are inserted in a fixed order).
+  no path but the file's name is written; rows are inserted in a fixed order);
+- privacy (issue 26 §4): a player's national ids are never written, his date of birth only as its year unless
+  ``--birth-dates full`` (``none``: not even the year); his FIDE id, title and federation are written, as FIDE's
+  own lists publish them;
+- each system's list and history figures are columns of one table (:data:`SYSTEM_COLUMNS`, empty on another
+  family's rows) rather than a table per family: lists of several systems are read together (a facet on
+  ``rules``, a player's rows under each), and SQLite stores an empty column for nothing; ``row`` keeps the whole
+  row as JSON, the bytes its list's digest is of;
+- Datasette is told (:data:`SHOWN`, :data:`SEARCHED`) the facets, label columns, default order and full-text
+  indexes (FTS5 on names, made by sqlite-utils' ``enable_fts``) of each table, and a licence: CC BY 4.0 unless
+  ``--license`` says another (a published list is for reuse, with its source named).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import closing
 from datetime import date
 from pathlib import Path
@@ -80,18 +90,54 @@ def _c(name: str, kind: type, description: str) -> Column:
     return Column(name, kind, description)
 
 
-ROW_JSON = "The whole row as JSON, with every column of the rules version's list, in order."
+ROW_JSON = "The whole row as JSON, with every column of the rules version's list, in order (its digest's input)."
+
+SYSTEM_COLUMNS: dict[str, Column] = {
+    column.name: column
+    for column in (
+        _c("class_position", int, "IECG: position within his class."),
+        _c("ter", int, "IECG: tournament entry rating (TER, §V)."),
+        _c("class", str, "IECG: class by TER (M, 1, 2, 3, N)."),
+        _c("grade", int, "ICU 1980: the grade (also in rating)."),
+        _c("published", str, "ICU 1980: the figure as published (835/6 while provisional: grade/games)."),
+        _c("deviation", float, "Glicko, Glicko-2: rating deviation."),
+        _c("volatility", float, "Glicko-2: volatility."),
+        _c("wins", int, "IECG: rated wins."),
+        _c("draws", int, "IECG: rated draws."),
+        _c("losses", int, "IECG: rated losses."),
+        _c("category", str, "ECF grading: category letter (A to E by games); ECF online: standard, rapid or blitz."),
+        _c("grading_list", str, "ECF grading: which list (standard, rapid): the system's `list` column."),
+        _c("junior", int, "ECF grading: the junior enhancement included in the grade."),
+        _c("k", int, "FIDE, ECF online: the K factor."),
+        _c("seed", str, "ECF online: the prior his rating was seeded from."),
+        _c("period_games", int, "FIDE, ECF online: rated games in the period."),
+    )
+}
+"""The list and history columns of each family's own (``rules`` says which family a row is of; the others' are
+empty), by the name of the column in the file; a system's key named as a column of its own (ECF's ``list``) is
+renamed (:data:`RENAMED`)."""
+
+RENAMED = {"list": "grading_list"}
+"""A system's key whose name is a column of the table already, and its column's name."""
+
+LIST_ONLY = ("class_position", "class", "wins", "draws", "losses")
+"""System columns of a list that no history has."""
+
+_GAMES = _c("games", int, "Rated games (each system counts its own way).")
 
 TABLES: dict[str, Table] = {
     "players": Table(
-        "Everyone registered, with identity numbers and registration status.",
+        "Everyone registered, with his FIDE id and registration status (never a national id; a birth year at most "
+        "unless built with --birth-dates full).",
         (
             _c("id", str, "The player id."),
             _c("name", str, "The player's name."),
             _c("country", str, "Country code."),
-            _c("born", str, "Date of birth (ISO), if known."),
+            _c("federation", str, "FIDE federation: as recorded, else the country's."),
+            _c("title", str, "FIDE title, if recorded."),
+            _c("birth_year", int, "Year of birth, if known (empty when built with --birth-dates none)."),
+            _c("born", str, "Date of birth (ISO), only when built with --birth-dates full."),
             _c("fide_id", str, "FIDE id, if held."),
-            _c("national_ids", str, "National ids as a JSON object, scheme → number."),
             _c("status", str, "Registration status at the end of the span: active, inactive or void."),
         ),
         ("id",),
@@ -139,6 +185,8 @@ TABLES: dict[str, Table] = {
             _c("country", str, "Country code."),
             _c("rating", int, "The rating on the list."),
             _c("status", str, "The rating's status in the rules' terms."),
+            _GAMES,
+            *SYSTEM_COLUMNS.values(),
             _c("row", str, ROW_JSON),
         ),
         ("list", "player"),
@@ -154,7 +202,9 @@ TABLES: dict[str, Table] = {
             _c("period_index", int, "The period's number in its rules' scheme (for ordering)."),
             _c("rating", int, "The rating after the period (empty: not published)."),
             _c("status", str, "The status after the period."),
-            _c("row", str, "The whole history row as JSON, with the system's columns."),
+            _GAMES,
+            *(column for column in SYSTEM_COLUMNS.values() if column.name not in LIST_ONLY),
+            _c("row", str, "The whole history row as JSON, with the system's columns, in order."),
         ),
         ("rules", "player", "period"),
         (("player", "players", "id"),),
@@ -240,6 +290,8 @@ TABLES: dict[str, Table] = {
             _c("country", str, "Country code."),
             _c("rating", int, "The published rating."),
             _c("status", str, "The published status."),
+            _GAMES,
+            *SYSTEM_COLUMNS.values(),
             _c("row", str, ROW_JSON),
         ),
         ("publication", "player"),
@@ -307,6 +359,9 @@ MONTH = re.compile(r"\d{4}-(0[1-9]|1[0-2])")
 
 Rows = tuple[dict[str, Any], ...]
 
+Step = Callable[[str, int, int], None]
+"""Told what is being done, how much of it is done and of how much (:mod:`commands.progress`)."""
+
 
 class Contents(NamedTuple):
     """Every row of the file, by table, in the order written; and what the metadata says of the build."""
@@ -343,7 +398,21 @@ def _row_json(row: dict[str, Any]) -> str:
 
 
 def _list_columns(row: dict[str, Any]) -> dict[str, Any]:
-    return {key: row.get(key) for key in ("position", "player", "name", "country", "rating", "status")}
+    """A list row's columns in the file: the head, then the system's own (:data:`SYSTEM_COLUMNS`)."""
+    found = {key: row.get(key) for key in ("position", "player", "name", "country", "rating", "status", "games")}
+    return found | _system_columns(row, SYSTEM_COLUMNS)
+
+
+def _system_columns(row: dict[str, Any], columns: dict[str, Column]) -> dict[str, Any]:
+    found: dict[str, Any] = dict.fromkeys(columns)
+    for key, value in row.items():
+        name = RENAMED.get(key, key)
+        if name in found:
+            found[name] = value
+    return found
+
+
+HISTORY_COLUMNS = {name: column for name, column in SYSTEM_COLUMNS.items() if name not in LIST_ONLY}
 
 
 def period_explanations(
@@ -363,21 +432,33 @@ def period_explanations(
 
 
 def collect(
-    ratings: Ratings, rules_list: Sequence[str], first: str | None, last: str | None, known: str | None
+    ratings: Ratings,
+    rules_list: Sequence[str],
+    first: str | None,
+    last: str | None,
+    known: str | None,
+    births: str = "year",
+    step: Step | None = None,
 ) -> Contents:
-    """Every row of the file, from the ledger opened read-only."""
+    """Every row of the file, from the ledger opened read-only; ``births``: what of a player's date of birth
+    (:data:`BIRTH_DATES`); ``step``: told (what, done, of how many) as the lists are made, for a progress bar."""
+    tell: Step = step or (lambda _what, _done, _total: None)
     projector = ratings.projector
     tables: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
     spans: list[tuple[str, str, str]] = []
     digests: dict[str, str] = {}
     end_day = ""
-    for rules in rules_list:
+    bounds = [span(projector, rules, _month(first, "--from"), _month(last, "--to")) for rules in rules_list]
+    total = sum(stop - start + 1 for start, stop in bounds) + len(rules_list)
+    done = 0
+    for rules, (start, stop) in zip(rules_list, bounds, strict=True):
         params_ = get_rules(rules)
         scheme = params_.periods
-        start, stop = span(projector, rules, _month(first, "--from"), _month(last, "--to"))
         spans.append((rules, scheme.label(start), scheme.label(stop)))
         end_day = max(end_day, scheme.last_day(stop).isoformat())
         for index in range(start, stop + 1):
+            tell("lists", done, total)
+            done += 1
             period = scheme.label(index)
             list_id = f"{rules}:{period}"
             rating_list = ratings.list(rules, period, known)
@@ -410,6 +491,8 @@ def collect(
                     }
                     for n, t in enumerate(lines, start=1)
                 )
+        tell("lists", done, total)
+        done += 1
         system = system_for(params_)
         view = projector.view(known)
         info = systems.player_info(view)
@@ -429,19 +512,31 @@ def collect(
                         "player": player,
                         "period": shown["period"],
                         "period_index": scheme.index(shown["period"]),
-                        "rating": shown.get("rating"),
+                        "rating": shown.get("rating", shown.get("grade")),
                         "status": shown.get("status"),
+                        "games": shown.get("games"),
+                        **_system_columns(shown, HISTORY_COLUMNS),
                         "row": _row_json(shown),
                     }
                 )
+    tell("lists", done, total)
     tables["histories"].sort(key=lambda r: (r["rules"], r["player"], r["period_index"]))
-    _players(ratings, known, end_day, tables)
+    _players(ratings, known, end_day, births, tables)
     _events(ratings, rules_list, known, tables)
     _publications(ratings, set(digests), digests, known, tables)
     return Contents({k: tuple(v) for k, v in tables.items()}, tuple(rules_list), tuple(spans), known)
 
 
-def _players(ratings: Ratings, known: str | None, day: str, tables: dict[str, list[dict[str, Any]]]) -> None:
+BIRTH_DATES = ("none", "year", "full")
+"""What ``--birth-dates`` publishes of a player's date of birth: nothing, the year (the default, as FIDE's lists
+print it), or the whole date."""
+
+
+def _players(
+    ratings: Ratings, known: str | None, day: str, births: str, tables: dict[str, list[dict[str, Any]]]
+) -> None:
+    """Everyone registered: his FIDE id (public on FIDE's lists), never a national id (a national federation's
+    membership or identity number, not for publication); his birth year or date as ``births`` says."""
     view = ratings.projector.view(known)
     held = identities.fold(ratings.reader.records_of(IDENTITY_TYPES)).by_player()
     for line in player_lines(view, held, day):
@@ -450,9 +545,11 @@ def _players(ratings: Ratings, known: str | None, day: str, tables: dict[str, li
                 "id": line.player,
                 "name": line.name,
                 "country": line.country,
-                "born": line.born,
+                "federation": line.federation,
+                "title": line.title,
+                "birth_year": int(line.born[:4]) if line.born and births != "none" else None,
+                "born": line.born if births == "full" else None,
                 "fide_id": line.fide_id,
-                "national_ids": json.dumps(dict(line.national_ids), ensure_ascii=False),
                 "status": line.status,
             }
         )
@@ -526,7 +623,7 @@ def _publications(
         list_id = f"{pub.rules}:{pub.period}"
         if list_id not in lists or (known is not None and pub.on > known):
             continue
-        log = Projector(reader, None, say, upto=pub.log_position)
+        log = Projector(reader, None, say, upto=pub.log_position, progress=ratings.projector.progress)
         try:
             reproduced = log.rating_list(pub.rules, pub.period, as_published(reader, pub))
         finally:
@@ -575,10 +672,44 @@ def write_db(path: str, contents: Contents) -> None:
                 made.insert_all(rows, batch_size=1000)
             for columns in table.indexes:
                 made.create_index(list(columns), index_name=f"idx_{name}_{'_'.join(columns)}")
+            if name in SEARCHED:  # Datasette's ?_search= (its table page's search box)
+                made.enable_fts(list(SEARCHED[name]), fts_version="FTS5")
         db.conn.commit()
 
 
-def metadata(name: str, contents: Contents, title: str, license_text: str | None, source: str) -> dict[str, Any]:
+SEARCHED: dict[str, tuple[str, ...]] = {"players": ("name",), "list_rows": ("name",)}
+"""The tables with a full-text index (SQLite FTS5, ``TABLE_fts``), and its columns: ``?_search=`` finds players by
+name, on the list of players and in the lists' rows."""
+
+SHOWN: dict[str, dict[str, Any]] = {
+    "players": {"label_column": "name", "facets": ["country", "federation", "title", "status"], "sort": "name"},
+    "events": {"label_column": "name", "facets": ["type", "mode", "federation"], "sort": "start"},
+    "lists": {"label_column": "list", "facets": ["rules"], "sort": "period_index"},
+    "list_rows": {"facets": ["rules", "period", "country", "status"], "sort": "position"},
+    "histories": {"facets": ["rules", "status"], "sort": "period_index"},
+    "explanation_lines": {"facets": ["rules", "period"]},
+    "event_games": {"facets": ["event", "result"], "sort": "finished"},
+    "crosstables": {"facets": ["event", "rules"], "sort": "rank"},
+    "publications": {"facets": ["rules", "period", "changed"], "sort_desc": "on"},
+    "published_rows": {"facets": ["rules", "period", "status"], "sort": "position"},
+}
+"""How Datasette shows each table: the column naming a row where another table's foreign key points at it
+(``label_column``: a player's name for his id), the facets offered, the default order (a list by its positions,
+a crosstable by rank)."""
+
+DEFAULT_LICENSE = ("CC BY 4.0", "https://creativecommons.org/licenses/by/4.0/")
+"""The licence the metadata names unless ``--license`` says another: reuse with attribution."""
+
+
+def metadata(
+    name: str,
+    contents: Contents,
+    title: str,
+    license_text: str | None,
+    source: str,
+    license_url: str | None = None,
+    source_url: str | None = None,
+) -> dict[str, Any]:
     """Datasette's metadata of the file named ``name`` (its stem is the database's name in Datasette)."""
     spans = "; ".join(f"{rules} {low} to {high}" for rules, low, high in contents.spans)
     known = f" as known at {contents.known_at}" if contents.known_at else ""
@@ -589,7 +720,11 @@ def metadata(name: str, contents: Contents, title: str, license_text: str | None
     found: dict[str, Any] = {"title": title, "description": description}
     if license_text is not None:
         found["license"] = license_text
+    if license_url is not None:
+        found["license_url"] = license_url
     found["source"] = source
+    if source_url is not None:
+        found["source_url"] = source_url
     found["databases"] = {
         Path(name).stem: {
             "description": description,
@@ -597,6 +732,8 @@ def metadata(name: str, contents: Contents, title: str, license_text: str | None
                 table: {
                     "description": spec.description,
                     "columns": {column.name: column.description for column in spec.columns},
+                    **SHOWN.get(table, {}),
+                    **({"fts_table": f"{table}_fts"} if table in SEARCHED else {}),
                 }
                 for table, spec in TABLES.items()
             },
@@ -634,7 +771,24 @@ def write(out: Path, meta_file: Path, contents: Contents, meta: dict[str, Any]) 
 @click.option("--out", required=True, metavar="FILE.db", help="The database to write (FILE.metadata.json beside it).")
 @click.option("--overwrite", is_flag=True, help="Replace --out and its metadata file if they exist.")
 @click.option("--title", default="Rating lists", show_default=True, help="The title Datasette shows.")
-@click.option("--license", "license_text", metavar="TEXT", help="The licence of the published data.")
+@click.option(
+    "--license",
+    "license_text",
+    metavar="TEXT",
+    default=DEFAULT_LICENSE[0],
+    show_default=True,
+    help="The licence of the published data.",
+)
+@click.option("--license-url", metavar="URL", help="Where the licence is read [default: CC BY 4.0's, for it].")
+@click.option("--source-url", metavar="URL", help="Where the federation publishes its lists.")
+@click.option(
+    "--birth-dates",
+    "births",
+    type=click.Choice(BIRTH_DATES),
+    default="year",
+    show_default=True,
+    help="What to publish of a player's date of birth: none, the year, or the full date.",
+)
 @pass_context
 def publish_db(
     obj: Context,
@@ -645,10 +799,17 @@ def publish_db(
     out: str,
     overwrite: bool,
     title: str,
-    license_text: str | None,
+    license_text: str,
+    license_url: str | None,
+    source_url: str | None,
+    births: str,
 ) -> None:
     """Write a publication database for Datasette: lists, rows, histories, explanations, players, events,
-    crosstables and publications, and FILE.metadata.json (descriptions, canned queries) beside it.
+    crosstables and publications, and FILE.metadata.json (descriptions, facets, full-text search on names,
+    canned queries) beside it.
+
+    Players' national ids are never written, and of a date of birth only the
+    year unless --birth-dates says otherwise.
 
     Serve it read-only with:
     datasette --immutable FILE.db -m FILE.metadata.json
@@ -666,8 +827,12 @@ def publish_db(
                 raise click.ClickException(f"{path} exists: give --overwrite to replace it")
     with refusals(obj), obj.ratings() as ratings:
         known = known_date(known_at)
-        contents = collect(ratings, list(dict.fromkeys(rules)), first, last, known)
-    meta = metadata(out, contents, title, license_text, f"The rating ledger {Path(obj.db).name}")
+        contents = collect(ratings, list(dict.fromkeys(rules)), first, last, known, births, obj.bars)
+    obj.bars.close()
+    if license_url is None and license_text == DEFAULT_LICENSE[0]:
+        license_url = DEFAULT_LICENSE[1]
+    source = f"The rating ledger {Path(obj.db).name}"
+    meta = metadata(out, contents, title, license_text, source, license_url, source_url)
     try:
         write(target, meta_file, contents, meta)
     except OSError as error:

@@ -80,7 +80,9 @@ def import_trf(
             again=again,
             into_existing=into_existing,
             prior_games=prior_games,
+            progress=obj.bars.stage("games checked"),
         )
+    obj.bars.close()
     for line in report(plan, dry_run):
         click.echo(line)
     if dry_run:
@@ -178,8 +180,9 @@ def import_pgn(
         names = read_names(mapping) if mapping else {}
         plan, records = file_imports.import_pgn(
             obj.ledger(), file, event=event_id, names=names, reported_on=reported, dry_run=dry_run, date=date,
-            again=again, create_event=create_event,
+            again=again, create_event=create_event, progress=obj.bars.stage("games checked"),
         )  # fmt: skip
+    obj.bars.close()
     verb = "would import" if dry_run else "imported"
     shown = ", ".join(sorted(plan.events)) or "none"
     click.echo(f"{verb} {len(plan.games)} games ({len(plan.unfinished)} unfinished skipped); new events: {shown}")
@@ -240,7 +243,15 @@ def import_fide_list(obj: Context, file: str, as_of: str, dry_run: bool, reporte
         ratings import fide-list players_list_xml.zip --as-of 2026-11-01
     """
     with refusals(obj):
-        report = file_imports.import_fide_list(obj.ledger(), file, as_of=as_of, reported_on=reported, dry_run=dry_run)
+        report = file_imports.import_fide_list(
+            obj.ledger(),
+            file,
+            as_of=as_of,
+            reported_on=reported,
+            dry_run=dry_run,
+            progress=obj.bars.stage("reading the list"),
+        )
+    obj.bars.close()
     systems = ", ".join(f"{count} {system}" for system, count in sorted(report.priors.items())) or "none"
     verb = "would record" if dry_run else "recorded"
     corrected = ""

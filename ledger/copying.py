@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ledger import chain, stores, witness
@@ -118,13 +119,38 @@ def copy(
     return Copied(written.events, len(blocks), report.head)
 
 
-def backup(source: str | Store, dest: str | Store, recorded: Callable[[], Iterable[chain.RecordedHead]]) -> int:
+def backup(
+    source: str | Store,
+    dest: str | Store,
+    recorded: Callable[[], Iterable[chain.RecordedHead]],
+    progress: Callable[[str, int, int], None] | None = None,
+) -> int:
     """``ratings backup``: the ledger ``source`` copied into the new file (or the database) ``dest``, by the
     store's own consistent copy when it has one into a file (SQLite's backup API), else event by event as
-    :func:`copy` copies it (``recorded``: the heads to check the source against then). The number of events."""
+    :func:`copy` copies it (``recorded``: the heads to check the source against then). The number of events.
+    ``progress`` is told (``pages copied`` or ``events copied``, done, of how many)."""
     origin, target = stores.store(source), stores.store(dest)
     if target.file is not None:
-        events = origin.backup_file(target.file)
+        pages = None if progress is None else partial(progress, "pages copied")
+        events = origin.backup_file(target.file, pages)
         if events is not None:
             return events
-    return copy(origin, target, recorded(), kind="backup").events
+    return copy(origin, target, recorded(), counted(origin, progress), kind="backup").events
+
+
+def counted(source: Store, progress: Callable[[str, int, int], None] | None) -> Progress | None:
+    """A copy's :data:`Progress` of the events of ``source`` written, told to ``progress`` as (``events copied``,
+    done, of how many); None without ``progress``."""
+    if progress is None:
+        return None
+    done, total = 0, -1
+
+    def count(more: int) -> None:
+        nonlocal done, total
+        if total < 0:  # read once the copy has begun: the source checked, its snapshot taken
+            with closing(source.open_reader()) as reader:
+                total = reader.head()
+        done += more
+        progress("events copied", done, total)
+
+    return count

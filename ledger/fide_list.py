@@ -83,7 +83,7 @@ import io
 import os
 import re
 import zipfile
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, BinaryIO, Final, Literal, NamedTuple, cast
 
 from ledger.errors import LedgerError
@@ -472,7 +472,23 @@ def _read_stream(binary: IO[bytes], name: str, once: Collection[int] = ()) -> It
         yield from _once(read_txt(lines, kind=_kind_from_name(name)), "line", once)
 
 
-def read(path: str, *, once: Collection[int] = ()) -> Iterator[FideEntry]:
+def _told(
+    entries: Iterator[FideEntry], stream: IO[bytes], size: int, progress: Callable[[int, int], None] | None
+) -> Iterator[FideEntry]:
+    """``entries``, telling ``progress`` the bytes of ``stream`` read, of ``size``, every 1000 of them."""
+    if progress is None:
+        yield from entries
+        return
+    for count, entry in enumerate(entries, start=1):
+        yield entry
+        if count % 1000 == 0:
+            progress(min(stream.tell(), size), size)
+    progress(size, size)
+
+
+def read(
+    path: str, *, once: Collection[int] = (), progress: Callable[[int, int], None] | None = None
+) -> Iterator[FideEntry]:
     """Each player of the FIDE list at ``path``: XML (starts with ``<``) or TXT, or a zip holding one such file.
 
     A FIDE id of ``once`` (those the caller records: the ledger's players) listed twice is refused naming
@@ -480,7 +496,8 @@ def read(path: str, *, once: Collection[int] = ()) -> Iterator[FideEntry]:
 
     The zip's member is streamed, never extracted. Errors name ``path`` (and the
     zip member) before the line. A one-rating TXT list's rating is taken from
-    the file's name (``standard``, ``rapid`` or ``blitz`` in it).
+    the file's name (``standard``, ``rapid`` or ``blitz`` in it). ``progress`` is told the bytes read (of a zip:
+    its list's, uncompressed) and of how many, for a progress bar.
     """
     source = path
     try:
@@ -492,10 +509,12 @@ def read(path: str, *, once: Collection[int] = ()) -> Iterator[FideEntry]:
                     raise FideListError(None, f"a zip must hold exactly one list, this one holds: {names}")
                 source = f"{path}:{members[0].filename}"
                 with archive.open(members[0]) as member:
-                    yield from _read_stream(member, members[0].filename, once)
+                    entries = _read_stream(member, members[0].filename, once)
+                    yield from _told(entries, member, members[0].file_size, progress)
         else:
             with open(path, "rb") as handle:
-                yield from _read_stream(handle, path, once)
+                size = os.fstat(handle.fileno()).st_size
+                yield from _told(_read_stream(handle, path, once), handle, size, progress)
     except FideListError as error:
         raise FideListError(error.line, error.reason, unit=error.unit, source=source) from None
     except (OSError, zipfile.BadZipFile, EOFError) as error:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
@@ -139,6 +139,10 @@ def known_people(ledger: RatingLedger) -> trf_import.Known:
     )
 
 
+Checked = Callable[[int, int], None]
+"""Told how many games of a file are checked, of how many (for a progress bar)."""
+
+
 def import_trf(
     ledger: RatingLedger,
     path: str,
@@ -151,6 +155,7 @@ def import_trf(
     again: bool = False,
     into_existing: bool = False,
     prior_games: int | None = None,
+    progress: Checked | None = None,
 ) -> tuple[trf_import.TrfPlan, list[LogRecord]]:
     """Import a FIDE tournament report (TRF16 or TRF-2026): its event, players, priors and games, in one
     transaction or not at all; ``dry_run`` records nothing and returns what it would.
@@ -158,7 +163,7 @@ def import_trf(
     ``event`` is the event's id (default: the file's name without its extension); an event already
     registered under it takes the games (they must fall within its dates) when its facts agree with the
     file's, or with ``into_existing``; a file whose games are recorded already is refused unless ``again``
-    (see the module's docstring).
+    (see the module's docstring). ``progress``: as :func:`record_import` checks the games.
     """
     try:
         with open(path, "rb") as handle:  # read line by line, in bounded memory
@@ -185,7 +190,7 @@ def import_trf(
         )
     records = record_import(ledger,
         {event_id: plan.event_facts}, plan.new_players, plan.priors, plan.games, f"tournament report of {event_id}",
-        reported_on, dry_run, plan.byes,
+        reported_on, dry_run, plan.byes, progress,
     )  # fmt: skip
     return plan, records
 
@@ -201,13 +206,15 @@ def import_pgn(
     date: str | None = None,
     again: bool = False,
     create_event: bool = False,
+    progress: Checked | None = None,
 ) -> tuple[pgn_import.PgnPlan, list[LogRecord]]:
     """Import the games of a PGN file from their headers, in one transaction or not at all.
 
     ``names`` maps PGN names to players (for players without a FIDE id the ledger holds);
     ``event`` names the event of every game (else they are grouped by their Event headers): a registered
     one, or, with ``create_event``, a new one registered from the headers; a file whose games are recorded
-    already is refused unless ``again`` (see the module's docstring).
+    already is refused unless ``again`` (see the module's docstring). ``progress``: as :func:`record_import`
+    checks the games.
     """
     from ledger import pgn, pgn_import  # python-chess, for a PGN file only
 
@@ -237,7 +244,7 @@ def import_pgn(
     )
     if not again:  # the same games imported twice
         check_not_recorded(ledger, path, plan.games, known.merged)
-    records = record_import(ledger, plan.events, [], [], plan.games, "", reported_on, dry_run)
+    records = record_import(ledger, plan.events, [], [], plan.games, "", reported_on, dry_run, (), progress)
     return plan, records
 
 
@@ -262,7 +269,13 @@ def games_from_k(k: int | None) -> int | None:
 
 
 def import_fide_list(
-    ledger: RatingLedger, path: str, *, as_of: str, reported_on: str | None = None, dry_run: bool = False
+    ledger: RatingLedger,
+    path: str,
+    *,
+    as_of: str,
+    reported_on: str | None = None,
+    dry_run: bool = False,
+    progress: Callable[[int, int], None] | None = None,
 ) -> FideListReport:
     """Record FIDE's published ratings of a monthly list (XML, TXT, or a zip of one) as ``fide``,
     ``fide-rapid`` and ``fide-blitz`` priors as of ``as_of``, for the registered players with a FIDE id,
@@ -277,14 +290,15 @@ def import_fide_list(
     <as-of>") records the list's; a blank on the list never erases a recorded fact (FIDE leaves the title of
     the untitled blank, and a recorded title is the officer's word until corrected); a player whose
     registration is reported after this import's date is not corrected by it. A value the ledger cannot hold
-    (a federation code not FIDE's, :mod:`ledger.federations`) refuses the list, naming the line.
+    (a federation code not FIDE's, :mod:`ledger.federations`) refuses the list, naming the line. ``progress``
+    is told the bytes of the list read, and of how many (:func:`ledger.fide_list.read`).
     """
     day, reported = ledger.dated(as_of, "as-of date", reported_on)
     holders = ledger.identities().index("fide")
     found: dict[str, fide_list.FideEntry] = {}
     read = 0
     once = {int(number) for number in holders if number.isdigit()}  # none of them listed twice
-    for entry in fide_list.read(path, once=once):
+    for entry in fide_list.read(path, once=once, progress=progress):
         read += 1
         player = holders.get(str(entry.fide_id))
         if player is not None:
@@ -445,10 +459,12 @@ def record_import(
     reported_on: str | None,
     dry_run: bool,
     byes: Sequence[trf_import.PlannedBye] = (),
+    progress: Checked | None = None,
 ) -> list[LogRecord]:
     """Record an import's facts in one transaction (or, ``dry_run``, return them): the events not yet
     registered, the new players with their FIDE ids, the priors, the games (a not-rated one voided with
-    its reason); every fact checked as its own command checks it, the whole refused on the first fault."""
+    its reason); every fact checked as its own command checks it, the whole refused on the first fault.
+    ``progress`` is told how many games are checked, of how many."""
     reported = ledger.reported_day(reported_on).isoformat()
     aggregates: list[Aggregate] = []
     new_events: set[str] = set()
@@ -495,7 +511,9 @@ def record_import(
             aggregates.append(holder)
     born = {new.player: new.born for new in new_players}
     seen: set[str] = set()
-    for game in games:
+    for number, game in enumerate(games, start=1):
+        if progress is not None and number % 100 == 0:
+            progress(number, len(games))
         where = f" (lines {game.lines[0]} and {game.lines[1]})" if game.lines[0] != game.lines[1] else (
             f" (line {game.lines[0]})"
         )  # fmt: skip
@@ -528,6 +546,8 @@ def record_import(
                 recorded_by=ledger.user,
             )
         aggregates.append(recorded)
+    if progress is not None:
+        progress(len(games), len(games))
     if byes:
         (event_id,) = events  # a TRF import: one event
         held = tournaments[event_id]

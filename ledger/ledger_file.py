@@ -31,6 +31,7 @@ from __future__ import annotations
 import os
 import shlex
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -332,14 +333,20 @@ def describe_store_error(error: BaseException, path: str | None) -> str:
     return f"{where}: {text}"
 
 
-def backup(path: str, dest: str) -> int:
+BACKUP_STEP = 4096
+"""The pages a backup with progress copies at a time (16 MiB of 4 KiB pages)."""
+
+
+def backup(path: str, dest: str, progress: Callable[[int, int], None] | None = None) -> int:
     """Copy the ledger at ``path`` to the new file ``dest`` with SQLite's backup API: a consistent copy
     (one snapshot, the write-ahead log included), which a plain ``cp`` beside a ``-wal`` file is not.
 
     Works on a read-only ledger; refuses an existing ``dest``. The copy is made under a hidden temporary name
     beside ``dest``, checked (SQLite's ``quick_check``, and a ledger), and only then given its name, never
     replacing a file made there meanwhile (:func:`ledger.outputs.written_new`): a failed or killed
-    backup leaves nothing at ``dest``. The number of events copied.
+    backup leaves nothing at ``dest``. The number of events copied. With ``progress`` (told the pages copied,
+    of how many), the pages are copied :data:`BACKUP_STEP` at a time (SQLite starts again if the ledger is
+    written meanwhile: the copy is still one snapshot).
     """
     with closing(open_read_only(path)) as source:
         inspect(path, source)
@@ -351,7 +358,11 @@ def backup(path: str, dest: str) -> int:
             raise LedgerFileError(f"cannot write the backup {dest}: the folder {target.parent} does not exist")
         try:
             with written_new(target) as temp, closing(sqlite3.connect(_uri(str(temp), "mode=rwc"), uri=True)) as copy:
-                source.backup(copy)
+                if progress is None:
+                    source.backup(copy)
+                else:
+                    told = progress
+                    source.backup(copy, pages=BACKUP_STEP, progress=lambda _, left, total: told(total - left, total))
                 checked = str(copy.execute("PRAGMA quick_check").fetchone()[0])
                 if checked != "ok":
                     raise LedgerFileError(f"the backup {dest} did not pass SQLite's check ({checked}): it was removed")

@@ -684,7 +684,7 @@ class PgStore:
         ledger = urlsplit(self.db).path.strip("/") or "ledger"
         return str(Path(folder) / Path(name(f"{ledger}-{tag}.db")).name)
 
-    def backup_file(self, dest: Path) -> None:
+    def backup_file(self, dest: Path, progress: Callable[[int, int], None] | None = None) -> None:
         """None: copied event by event (:func:`ledger.copying.copy`)."""
         return None
 

@@ -460,9 +460,9 @@ class SQLiteStore:
             return None
         return beside
 
-    def backup_file(self, dest: Path) -> int:
+    def backup_file(self, dest: Path, progress: Callable[[int, int], None] | None = None) -> int:
         """SQLite's backup API (:func:`ledger.ledger_file.backup`)."""
-        return ledger_file.backup(self.db, str(dest))
+        return ledger_file.backup(self.db, str(dest), progress)
 
     def check_new(self, kind: str) -> None:
         """A copy makes a new file: an existing one, or a missing folder, is refused."""

@@ -171,9 +171,10 @@ class Store(Protocol):
         a ledger file (:func:`projections.replay.cache_path_for`)."""
         ...
 
-    def backup_file(self, dest: Path) -> int | None:
+    def backup_file(self, dest: Path, progress: Callable[[int, int], None] | None = None) -> int | None:
         """Copy the ledger into the new SQLite file ``dest`` by the store's own consistent copy; the number of
-        events, or None when the store has none (then :func:`ledger.copying.copy` copies it event by event)."""
+        events, or None when the store has none (then :func:`ledger.copying.copy` copies it event by event).
+        ``progress`` is told the pages copied, of how many."""
         ...
 
     def check_new(self, kind: str) -> None:

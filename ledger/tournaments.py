@@ -13,6 +13,7 @@ game is placed in a round by its import id ``<event>-R<round>-...`` or its pairi
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from ledger import values
@@ -139,16 +140,23 @@ class Tournaments(Players, Corrections):
 
     def _tournament_value(self, field: str, value: Any) -> Any:
         """A tournament's fact, checked (:func:`ledger.values.check_event_fact`); a date given as text is read
-        and must not be after today."""
+        and may be ahead of today (an event is registered before it starts), by at most
+        :data:`~ledger.values.EVENT_AHEAD_DAYS` days; its games still cannot finish before it starts."""
         if field in ("start", "end") and isinstance(value, str) and value:
-            return self.past_day(value, f"{field} date").isoformat()
+            return self._event_day(value, f"{field} date").isoformat()
         if field in ("name", "site") and value not in (None, ""):  # free text, recorded as given
             values.check_free_text(value, "event name" if field == "name" else "site")
         if field in ("deputy_arbiters", "round_dates") and isinstance(value, tuple):
             value = list(value)
         if field == "round_dates" and isinstance(value, list):
-            value = [day if day is None else self.past_day(day, "round date").isoformat() for day in value]
+            value = [day if day is None else self._event_day(day, "round date").isoformat() for day in value]
         return values.check_event_fact(field, value)
+
+    def _event_day(self, text: str, what: str) -> date:
+        """An event's date: a date from 1900, at most :data:`~ledger.values.EVENT_AHEAD_DAYS` days after today."""
+        day = values.check_day(values.parse_date(text, what), what)
+        values.event_day(day, self.clock(), what)
+        return day
 
     @staticmethod
     def _check_dates(tournament: str, facts: Mapping[str, Any]) -> None:

@@ -172,6 +172,28 @@ def not_after(day: date, limit: date, what: str, limit_name: str) -> None:
         raise FutureDateError(f"{what} {day.isoformat()} is after {limit_name} {limit.isoformat()}")
 
 
+EVENT_AHEAD_DAYS: Final = 366
+"""How far ahead of today an event may be registered (its start, end and round dates): a year and a day, so a
+whole season's events are registered when it opens. FIDE asks that a rated tournament and its schedule be registered
+before it starts: three days before, 30 where a player is rated over 2700 (FIDE B.02 §0.2.1-0.2.2, as amended by
+the Council in December 2023); the ledger asks no least notice, and this bound catches a mistyped year."""
+
+
+def event_day(day: date, today: date, what: str) -> None:
+    """Refuse an event's date more than :data:`EVENT_AHEAD_DAYS` after ``today``.
+
+    >>> event_day(date(2025, 1, 1), date(2024, 12, 29), "start date")
+    >>> event_day(date(2026, 1, 1), date(2024, 12, 29), "start date")
+    Traceback (most recent call last):
+    ...
+    ledger.errors.FutureDateError: start date 2026-01-01 is more than 366 days after today 2024-12-29
+    """
+    if (day - today).days > EVENT_AHEAD_DAYS:
+        raise FutureDateError(
+            f"{what} {day.isoformat()} is more than {EVENT_AHEAD_DAYS} days after today {today.isoformat()}"
+        )
+
+
 def check_result(result: str, what: str = "result") -> str:
     """Return the result if it is one PGN knows, or refuse it."""
     if result not in RESULTS:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from projections.api import Diff, Published, Ratings, UnusableFactError, publish
     from projections.cache import CacheError
     from projections.eligibility import DEFAULT_RULES, PlayerEligibility, entry_rules
-    from projections.events import EventRecord
+    from projections.events import CrosstableView, EventRecord, SystemStatus
     from projections.rules.common import Cell, EventInfo, System
     from projections.rules.iecg.crosstable import Crosstable, cell_text, quarters_text
     from projections.rules.iecg.entry import IECG_5_1A, Ban, Decision, Eligibility, TicketStatus
@@ -39,6 +39,8 @@ NAMES: dict[str, str] = {
     "EventInfo": "projections.rules.common",
     "System": "projections.rules.common",
     "EventRecord": "projections.events",
+    "CrosstableView": "projections.events",
+    "SystemStatus": "projections.events",
     "NotExplainedError": "projections.systems",
     "Crosstable": "projections.rules.iecg.crosstable",
     "cell_text": "projections.rules.iecg.crosstable",
@@ -61,6 +63,7 @@ __all__ = [
     "CacheError",
     "Cell",
     "Crosstable",
+    "CrosstableView",
     "Decision",
     "Diff",
     "Eligibility",
@@ -71,6 +74,7 @@ __all__ = [
     "Published",
     "Ratings",
     "System",
+    "SystemStatus",
     "TicketStatus",
     "UnusableFactError",
     "cell_text",

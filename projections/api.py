@@ -33,9 +33,9 @@ from ledger.values import parse_date
 from projections.facts import GameVersion
 from projections.lists import RatingList
 from projections.registry import RULES, get_rules
-from projections.replay import Projector, cache_path_for, knowledge
+from projections.replay import Progress, Projector, cache_path_for, knowledge
 from projections.rules.common import EventInfo
-from projections.rules.explanation import Explanation
+from projections.rules.explanation import Explanation, with_names
 from projections.rules.iecg import IECG_1_7
 from projections.rules.periods import PeriodError
 
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from ledger.application import RatingLedger  # the recording side, for publish only
     from projections.audit import Audit, Change, Publication
     from projections.eligibility import PlayerEligibility
-    from projections.events import EventRecord, SystemStatus
+    from projections.events import CrosstableView, EventRecord, SystemStatus
     from projections.rules.iecg.crosstable import Crosstable
     from projections.rules.iecg.entry import Decision
 
@@ -138,6 +138,7 @@ class Ratings:
         cache: bool = True,
         skip_unusable: bool = False,
         upto: int | None = None,
+        progress: Progress | None = None,
     ) -> Ratings:
         """Open the ledger at ``path`` read-only: a missing or foreign file is refused (a LedgerError).
 
@@ -145,12 +146,12 @@ class Ratings:
         the log only up to that position (the log as it stood then; never a
         projections file). A log holding a fact a replay cannot use is refused
         (:class:`UnusableFactError`) unless ``skip_unusable``: then ``notice``
-        names each fact left out.
+        names each fact left out. ``progress`` is told how a long replay goes (:data:`~projections.replay.Progress`).
         """
         reader = stores.store(path).open_reader()
         try:
             where = cache_file(path, cache_dir, notice) if cache and upto is None else None
-            projector = Projector(reader, where, notice=notice, upto=upto)
+            projector = Projector(reader, where, notice=notice, upto=upto, progress=progress)
         except BaseException:
             reader.close()
             raise
@@ -204,8 +205,21 @@ class Ratings:
     def explain(self, player: str, rules: str, period: str, known_at: str | date | None = None) -> Explanation:
         """Why ``player`` has the rating he has on the list of ``period``, in his system's own terms: one
         :class:`~projections.rules.explanation.Explanation` for every system. :class:`LookupError` for an unknown
-        player; a player of an ICU group that cannot be graded is refused, with the group named."""
-        return self.projector.explain(rules, player, period, known_date(known_at))
+        player; a player of an ICU group that cannot be graded is refused, with the group named. Its opponents'
+        names are the ledger's as known at ``known_at`` (:func:`~projections.rules.explanation.with_names`)."""
+        known = known_date(known_at)
+        return with_names(self.projector.explain(rules, player, period, known), self.names_of(known))
+
+    def names_of(self, known_at: str | date | None = None) -> Callable[[str], str | None]:
+        """A player's name as known at ``known_at`` (else as registered), or None for an id never registered."""
+        known = known_date(known_at)
+        now, ever = self.projector.view(known).players, self.projector.facts().players
+
+        def name_of(player: str) -> str | None:
+            found = now.get(player) or ever.get(player)
+            return None if found is None else found.name
+
+        return name_of
 
     def history(self, player: str, rules: str, known_at: str | date | None = None) -> builtins.list[tuple[str, Any]]:
         """Each period ``player`` had rated games in, with his state after its run (empty: never rated)."""
@@ -281,6 +295,29 @@ class Ratings:
 
         ratings = start_ratings(self.projector, rules, record.info.start, players, known)
         return event_crosstable(record, games, ratings)
+
+    def crosstable_view(
+        self, event: str, rules: str = IECG_1_7.name, known_at: str | date | None = None
+    ) -> CrosstableView:
+        """The event's crosstable (:meth:`crosstable`) as people read it: each row's name, federation (or
+        country) and rating at the start, and his rounds where the event has rounds."""
+        known = known_date(known_at)
+        record = self.event(event, known)
+        games = self.event_games(event, known)
+        players = {p for v in games for p in (v.row.white, v.row.black)} | {
+            p for _, w, b in record.pairings for p in (w, b)
+        }
+        from projections.events import crosstable_view, start_ratings
+
+        ratings = start_ratings(self.projector, rules, record.info.start, players, known)
+        registered = self.projector.view(known).players
+        everyone = self.projector.facts().players
+        named = {
+            p: (r.name, r.federation or r.country or None)
+            for p in players
+            if (r := registered.get(p) or everyone.get(p)) is not None
+        }
+        return crosstable_view(record, games, ratings, named)
 
     def event_status(
         self, event: str, rules: Sequence[str] | None = None, known_at: str | date | None = None

@@ -383,7 +383,8 @@ def _reproduction(
         if digest(found) == publication.digest:
             return proof, found
         proof = Proof(True, "the projections file's list as known then is not the one published")
-    log = Projector(projector.reader, None, projector.notice, upto=publication.log_position)
+    upto = publication.log_position
+    log = Projector(projector.reader, None, projector.notice, upto=upto, progress=projector.progress)
     found = log.rating_list(publication.rules, publication.period, known)
     if proof.broken is None:  # the replay hashed the chain as it read the log: the head is checked for free
         head = chain.Head(publication.log_position, publication.log_hash)

@@ -4,8 +4,10 @@ An event's own facts (its registration, corrections, voids, pairings, withdrawal
 its aggregate, read as known at a date (:func:`event_record`); its games are the folded games that name it, as
 amended and known in a view (:func:`event_games`). From both, :func:`event_crosstable` gives the score table
 of IECG C §14 (:mod:`projections.rules.iecg.crosstable`), its byes scored by the event's regulations
-(:func:`bye_points2`), and :func:`event_status` says, for each rules system,
-in which period its games were rated and which were left out, with the clause (the system's ``select``).
+(:func:`bye_points2`), :func:`crosstable_view` names its rows (name, federation, rating at the start) and
+gives each row's rounds (``5w1``, as chess-results prints them) where the event has rounds, and
+:func:`event_status` says, for each rules system, in which period its games were rated and which were left out,
+with the clause (the system's ``select``).
 """
 
 from __future__ import annotations
@@ -106,6 +108,9 @@ def event_record(reader: LogReader, event: str, known: Knowledge | None = None) 
     )
     return EventRecord(info, void, tuple(pairings), tuple(withdrawn), tuple(lines), held)
 
+
+SWISS = "swiss"
+"""The event type whose crosstable shows rounds instead of the grid (:class:`CrosstableView`)."""
 
 IECG_TYPES = frozenset(EVENT_TYPES[EVENT_TYPES.index("class") :])
 """The IECG's event types (Rules and Regulations 5.1a, D §2): their byes score as C §9A scores unplayed games."""
@@ -304,3 +309,101 @@ def event_status(
             left.extend((g, reasons.get(g, NOT_IN_VIEW)) for g in mine if g not in kept_ids)
         found.append(SystemStatus(name, tuple(periods), tuple(rated_ids), tuple(left)))
     return found
+
+
+class CrossLine(NamedTuple):
+    """A crosstable row as people read it (``event show``, the site): who he is, and his rounds."""
+
+    number: int
+    """His row's number in the table (what other rows' rounds name him by)."""
+    player: str
+    name: str
+    federation: str | None
+    """His FIDE federation where recorded, else his country."""
+    rating: int | None
+    """His rating at the start (the performances' ratings, C §14.2), None when he has none."""
+    rounds: tuple[str, ...]
+    """Each round of the event: ``12w1`` (opponent's number, colour, result, as chess-results prints it), a bye's
+    kind and points (``U1``, ``H½``), or "" (no game); empty when the event has no rounds."""
+
+
+class CrosstableView(NamedTuple):
+    """An event's crosstable with its rows named and, where the event has rounds, its rounds."""
+
+    table: crosstable.Crosstable
+    lines: tuple[CrossLine, ...]
+    rounds: int
+    """The number of round columns: 0 for an event without rounds."""
+    grid: bool
+    """Whether the crosstable shows the grid (a column per row: each row's results against him): for every event
+    but a Swiss with rounds, whose rounds say whom each row met (as chess-results prints a Swiss)."""
+
+
+def game_round(event: str, game: str) -> int | None:
+    """The round a game's id names: ``<event>-R<round>-…`` (a game imported from a tournament report, or a
+    pairing without a game yet), else None.
+
+    >>> game_round("club-swiss", "club-swiss-R3-7-2"), game_round("E1", "G4"), game_round("E1", "E1-Rx-1-2")
+    (3, None, None)
+    """
+    prefix = f"{event}-R"
+    if not game.startswith(prefix):
+        return None
+    number = game[len(prefix) :].split("-", 1)[0]
+    return int(number) if number.isascii() and number.isdigit() else None
+
+
+def player_rounds(
+    record: EventRecord, games: Sequence[crosstable.EventGame], withdrawn: frozenset[str], numbers: Mapping[str, int]
+) -> tuple[int, dict[str, dict[int, list[str]]]]:
+    """The rounds of the event and each player's cells by round; 0 rounds when the event has none, or a game of
+    it has no round (its id names none and no pairing answers it)."""
+    cells: dict[str, dict[int, list[str]]] = {}
+    pairings: dict[frozenset[str], list[int]] = {}
+    for number, white, black in record.pairings:
+        pairings.setdefault(frozenset((white, black)), []).append(number)
+    last = 0
+    for scored in crosstable.score_games(games, withdrawn):
+        found = game_round(record.info.event, scored.game)
+        if found is None:
+            known = pairings.get(frozenset((scored.white, scored.black)))
+            found = known.pop(0) if known else None
+        if found is None:  # a game of no known round: the grid shows the event, not rounds
+            return 0, {}
+        number = found
+        last = max(last, number)
+        for me, other, colour, points2 in (
+            (scored.white, scored.black, "w", scored.white_points2),
+            (scored.black, scored.white, "b", scored.black_points2),
+        ):
+            mark = crosstable.cell_text([crosstable.GridGame(points2, scored.forfeit)])
+            cells.setdefault(me, {}).setdefault(number, []).append(f"{numbers.get(other, '?')}{colour}{mark}")
+    for bye in crosstable_byes(record):
+        last = max(last, bye.round)
+        cells.setdefault(bye.player, {}).setdefault(bye.round, []).append(
+            f"{bye.kind}{crosstable.points_text(bye.points2)}"
+        )
+    if last:
+        last = max(last, record.info.rounds or 0)
+    return last, cells
+
+
+def crosstable_view(
+    record: EventRecord,
+    games: Sequence[GameVersion],
+    ratings: Mapping[str, int],
+    players: Mapping[str, tuple[str, str | None]],
+) -> CrosstableView:
+    """The event's crosstable (:func:`event_crosstable`), each row with the player's name and federation
+    (``players``: by id, his name and federation), his rating at the start (``ratings``) and his rounds."""
+    table = event_crosstable(record, games, ratings)
+    numbers = {row.player: index + 1 for index, row in enumerate(table.rows)}
+    withdrawn = frozenset(player for player, _, _ in record.withdrawn)
+    rounds, cells = player_rounds(record, crosstable_games(record, games), withdrawn, numbers)
+    lines = []
+    for row in table.rows:
+        name, federation = players.get(row.player, ("", None))
+        mine = cells.get(row.player, {})
+        shown = tuple(" ".join(mine.get(n, ())) for n in range(1, rounds + 1))
+        lines.append(CrossLine(numbers[row.player], row.player, name, federation, ratings.get(row.player), shown))
+    return CrosstableView(table, tuple(lines), rounds, not rounds or record.info.type != SWISS)

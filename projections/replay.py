@@ -9,7 +9,7 @@ cache, and builds lists, explanations and histories from the result.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial, update_wrapper
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -44,22 +44,25 @@ _ABSENT = object()
 class PassLists:
     """The lists of earlier periods during a pass of the replay (:data:`projections.systems.Lists`): a period of
     the pass from the live states and the states each later run of the pass replaced; one before the pass from
-    ``before``. Only a system that rates events from the lists at their starts reads them (FIDE)."""
+    ``before``. Only a system that rates events from the lists at their starts reads them (FIDE), and a run
+    reads no further back than the longest event spans: the states replaced are kept for ``keep`` periods."""
 
-    def __init__(self, states: States, start: int, before: Callable[[int], States]) -> None:
+    def __init__(self, states: States, start: int, before: Callable[[int], States], keep: int) -> None:
         self.states = states
         self.start = start
         self.before = before
+        self.keep = keep
         self.replaced: dict[int, dict[str, Any]] = {}
 
     def replacing(self, index: int, changed: States) -> None:
         """Keep what the run of ``index`` replaces (call before the states are updated with ``changed``)."""
         get = self.states.get
         self.replaced[index] = {player: get(player, _ABSENT) for player in changed}
+        self.replaced.pop(index - self.keep, None)  # older than any event of a later run began
 
     def __call__(self, period: int) -> States:
         """Every player's state after the run of ``period``."""
-        if period < self.start - 1:
+        if period < self.start - 1 or (self.replaced and period < min(self.replaced) - 1):
             return self.before(period)
         found = dict(self.states)
         for index in sorted(self.replaced, reverse=True):
@@ -98,6 +101,13 @@ R = TypeVar("R")
 
 Notice = Callable[[str], None]
 """Where the projector says, in one line, what it did to the projections file (set it aside, rebuilt it)."""
+
+Progress = Callable[[str, int, int], None]
+"""Told how a replay goes: what it does (``reading the log``, ``replaying iecg-1.7``), how much of it is done and
+of how much (thousands of records read, periods run); for a progress bar (:mod:`commands.progress`)."""
+
+PROGRESS_EVERY = 1000
+"""The records read between two reports of :data:`Progress` (it counts them in thousands)."""
 
 
 def query(method: Callable[Concatenate[Projector, P], R]) -> Callable[Concatenate[Projector, P], R]:
@@ -156,7 +166,12 @@ class Projector:
     """
 
     def __init__(
-        self, reader: LogReader, cache_path: str | None = None, notice: Notice | None = None, upto: int | None = None
+        self,
+        reader: LogReader,
+        cache_path: str | None = None,
+        notice: Notice | None = None,
+        upto: int | None = None,
+        progress: Progress | None = None,
     ) -> None:
         if upto is not None and cache_path is not None:
             raise ValueError("a projector of the log up to a position keeps no projections file")
@@ -164,6 +179,8 @@ class Projector:
         self.upto = upto
         """Fold the log only up to this position (the log as it stood then), in memory."""
         self.notice: Notice = notice or (lambda _line: None)
+        self.progress = progress
+        """Told how a long replay goes, or None (nothing is counted)."""
         self._facts: Facts | None = None
         self._now: FactsView | None = None
         self._depth = 0
@@ -338,7 +355,7 @@ class Projector:
         facts.find_game = partial(self._find_game, facts)
         records = self.reader.chained(facts.position, bound or ZERO, self.upto)
         with bulk_work():
-            earliest = facts.fold(records)
+            earliest = facts.fold(records if self.progress is None else self._counted(records, facts.position))
             if records.position != position:
                 cache.store_facts(facts, earliest, records.hash)
                 facts.bound = (records.position, records.hash)
@@ -346,6 +363,18 @@ class Projector:
         self._now = None
         self._moved = False
         return facts
+
+    def _counted(self, records: Iterable[LogRecord], after: int) -> Iterator[LogRecord]:
+        """``records``, telling :attr:`progress` every :data:`PROGRESS_EVERY` of them (in thousands)."""
+        tell = self.progress
+        assert tell is not None
+        total = (self.reader.head() if self.upto is None else self.upto) - after
+        thousands = -(-total // PROGRESS_EVERY)
+        for count, record in enumerate(records, start=1):
+            yield record
+            if count % PROGRESS_EVERY == 0:
+                tell("reading the log", count // PROGRESS_EVERY, thousands)
+        tell("reading the log", thousands, thousands)
 
     @query
     def view(self, known_at: Known = None) -> FactsView:
@@ -449,7 +478,7 @@ class Projector:
         # The IECG's reach is local and its selection looks at each game alone: the games of the players the
         # new facts touch name whom a period's re-run can choose, and only their games need be read.
         narrow = system.own_games and system.reach is local and not system.by_event and not view.alias
-        lists = self._pass_lists(params, states, start)
+        lists = self._pass_lists(params, states, start, view)
         differ: dict[str, Any] = {}  # reached players whose state before the period differs: their old one
         with bulk_work():
             for index in range(start, end + 1):
@@ -524,7 +553,8 @@ class Projector:
         could not rate.
         """
         system = system_for(params)
-        lists = self._pass_lists(params, states, start)
+        lists = self._pass_lists(params, states, start, view)
+        tell = self.progress
         with bulk_work():
             for index in range(start, end + 1):
                 done = systems.run_period(params, system, index, states, view, lists=lists)
@@ -533,15 +563,20 @@ class Projector:
                 states.update(done.changed)
                 if each is not None:
                     each(index, done.changed, done.unrated)
+                if tell is not None:
+                    tell(f"replaying {params.name}", index - start + 1, end - start + 1)
         return states
 
-    def _pass_lists(self, params: Rules, states: States, start: int) -> PassLists | None:
+    def _pass_lists(self, params: Rules, states: States, start: int, view: FactsView) -> PassLists | None:
         """The lists of earlier periods for a pass from ``start`` over ``states``, for a system that reads them
         (:attr:`~projections.rules.common.System.begun`); periods before the pass as the cache keeps them (the
-        pass begins where the log as known and the log as it is first differ, so they are the same)."""
+        pass begins where the log as known and the log as it is first differ, so they are the same). The states
+        a run replaces are kept as long as the longest event of ``view`` spans periods."""
         if system_for(params).begun is None:
             return None
-        return PassLists(states, start, partial(self._list_after, params))
+        at = params.periods.index_of_day
+        spans = [at(e.end) - at(e.start) for e in view.events.values() if e.end is not None and e.end >= e.start]
+        return PassLists(states, start, partial(self._list_after, params), max(spans, default=0) + 2)
 
     def lists(self, rules: str, known_at: Known = None) -> systems.Lists:
         """The lists of ``rules`` after each period, as known at ``known_at`` (:data:`projections.systems.Lists`)."""

@@ -25,14 +25,13 @@ from ledger.decoding import NewerEventError
 from projections import systems
 from projections.api import Ratings, known_date
 from projections.audit import Cause, Change, Publication, compare, digest, run_audit
-from projections.events import SystemStatus
+from projections.events import CrosstableView, SystemStatus
 from projections.facts import GameVersion, named_players
 from projections.lists import RatingList
 from projections.log import BOOKKEEPING
 from projections.registry import get_rules, system_for
 from projections.rules.common import EventInfo
-from projections.rules.explanation import Explanation
-from projections.rules.iecg.crosstable import Crosstable
+from projections.rules.explanation import Explanation, with_names
 from projections.span import check_span
 
 AMENDMENTS = ("GameAdjudicated", "GameCorrected", "GameVoided", "GameRestored")
@@ -145,13 +144,75 @@ class Amendment(NamedTuple):
     facts: tuple[tuple[str, Any], ...]
 
 
+CHANGE_HEADINGS = ("dR", "K·(W−We)", "k·(W−We)")
+"""The column of an explanation's table that is a game's own rating change (IECG 1.7's established dR, FIDE's and
+the ECF online's K·(W−We)); a system without one (a provisional IECG rating, Glicko, ECF grades, ICU) rates the
+period as a whole, so an event's games have no change of their own there."""
+
+
+def game_changes(x: Explanation) -> Iterator[tuple[str, float]]:
+    """Each game of the explanation's table with its own rating change (:data:`CHANGE_HEADINGS`), where the
+    system has one and the game was rated.
+
+    >>> from projections.rules.explanation import Column
+    >>> x = Explanation("fide-2024", "2024-08", "A", (), (Column("game"), Column("K·(W−We)")),
+    ...                 (("G1", -6.8), ("G2", None), ("G3", 27.2)), (), (), ())
+    >>> list(game_changes(x))
+    [('G1', -6.8), ('G3', 27.2)]
+    """
+    headings = [c.heading for c in x.columns]
+    column = next((i for i, h in enumerate(headings) if h in CHANGE_HEADINGS), None)
+    if column is None or "game" not in headings:
+        return
+    game = headings.index("game")
+    for row in x.rows:
+        value = row[column]
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            yield str(row[game]), float(value)
+
+
+class PlayerEvent(NamedTuple):
+    """An event of the player, as his page lists it: his line of its crosstable and his change per rules."""
+
+    info: EventInfo
+    points: str
+    """His score-table points ("2½"), or "" when he has no row (no game scored yet)."""
+    games: int
+    performance: int | None
+    changes: tuple[tuple[str, float | None], ...]
+    """By rules version of the site: the sum of his games' own rating changes in it (:func:`game_changes`); None
+    where none of its games has one (not rated, or a system that rates the period as a whole)."""
+
+
+def player_event(
+    info: EventInfo,
+    table: CrosstableView | None,
+    player: str,
+    event_games: Iterable[str],
+    changes: Mapping[str, Mapping[str, float]],
+    rules: Sequence[str],
+) -> PlayerEvent:
+    """The player's line of an event: his crosstable row, and by each of ``rules`` the sum of the changes
+    (``changes``: by rules, by game) of the event's games (``event_games``) of his."""
+    row = next((r for r in table.table.rows if r.player == player), None) if table is not None else None
+    games = list(event_games)
+    summed: list[tuple[str, float | None]] = []
+    for r in rules:
+        mine = [changes.get(r, {})[g] for g in games if g in changes.get(r, {})]
+        summed.append((r, round(sum(mine), 2) if mine else None))
+    if row is None:
+        return PlayerEvent(info, "", 0, None, tuple(summed))
+    return PlayerEvent(info, row.points, row.games, row.performance, tuple(summed))
+
+
 @dataclass(frozen=True)
 class PlayerPage:
     player: str
     name: str
     country: str | None
     histories: tuple[RulesHistory, ...]
-    events: tuple[EventInfo, ...]
+    events: tuple[PlayerEvent, ...]
+    """His events, each with his line of it (:func:`player_event`)."""
     amendments: tuple[Amendment, ...]
 
 
@@ -219,7 +280,7 @@ def player_page(
     ratings: Ratings,
     player: str,
     spans: Sequence[tuple[str, Sequence[str]]],
-    events: Iterable[EventInfo],
+    events: Iterable[PlayerEvent],
     amendments: Iterable[Amendment],
     known_at: str | date | None = None,
     states: Mapping[str, Sequence[tuple[str, Any]]] | None = None,
@@ -258,11 +319,13 @@ def period_explainer(
     selection = systems.selected(params, system, index, previous, view)
     registered = projector.facts().players
     lists = projector.lists(rules, known)
+    name_of = ratings.names_of(known)
 
     def explain(player: str) -> Explanation:
         if player not in registered:  # as Projector.explain refuses him
             raise LookupError(f"unknown player {player!r}")
-        return systems.explain(params, system, index, previous, view, player, selection, lists)
+        found = systems.explain(params, system, index, previous, view, player, selection, lists)
+        return with_names(found, name_of)
 
     return explain
 
@@ -280,7 +343,7 @@ def period_explanations(
 class EventPage:
     info: EventInfo
     games: tuple[GameVersion, ...]
-    crosstable: Crosstable | None
+    crosstable: CrosstableView | None
     crosstable_rules: str
     status: tuple[SystemStatus, ...]
 
@@ -291,6 +354,105 @@ def event_page(ratings: Ratings, event: str, rules: Sequence[str], known_at: str
     known = known_date(known_at)
     record = ratings.event(event, known)
     games = tuple(ratings.event_games(event, known))
-    table = ratings.crosstable(event, rules[0], known) if games or record.pairings else None
+    table = ratings.crosstable_view(event, rules[0], known) if games or record.pairings or record.byes else None
     status = tuple(ratings.event_status(event, rules, known))
     return EventPage(record.info, games, table, rules[0], status)
+
+
+BIRTH_DATES = ("none", "year", "full")
+"""What the site shows of a player's birth date (``ratings site --birth-dates``): nothing, the year (the
+default: FIDE's lists print the year, the ECF publishes no birth date), or the full date."""
+
+
+class SitePlayer(NamedTuple):
+    """What the site says of a player beside his ratings: the player index's entry, and his page's facts."""
+
+    player: str
+    name: str
+    country: str | None
+    federation: str | None
+    title: str | None
+    fide_id: str | None
+    born: str | None
+    """As ``--birth-dates`` allows (:func:`birth_shown`): None, the year, or the date."""
+
+
+def birth_shown(born: str | None, shown: str) -> str | None:
+    """A birth date as the site shows it (:data:`BIRTH_DATES`).
+
+    >>> birth_shown("2009-11-05", "year"), birth_shown("2009-11-05", "none"), birth_shown("2009-11-05", "full")
+    ('2009', None, '2009-11-05')
+    """
+    if born is None or shown == "none":
+        return None
+    return born if shown == "full" else born[:4]
+
+
+def site_player_facts(
+    ratings: Ratings, players: Iterable[str], birth_dates: str = "year", known_at: str | date | None = None
+) -> dict[str, SitePlayer]:
+    """Each of ``players`` as the site names him: his registration as known at ``known_at`` (his federation as
+    recorded, else his country's), his FIDE id (the identity claims reported by then), and his birth date as
+    ``birth_dates`` allows (:data:`BIRTH_DATES`); never a national id."""
+    from ledger import identities
+    from ledger.events import IDENTITY_TYPES
+
+    known = known_date(known_at)
+    view = ratings.projector.view(known)
+    records = [
+        r
+        for r in ratings.reader.records_of(IDENTITY_TYPES)
+        if known is None or str(r.facts().get("reported_on", "")) <= known
+    ]
+    held = identities.fold(records).by_player()
+    found: dict[str, SitePlayer] = {}
+    for player in players:
+        reg = view.players.get(player)
+        if reg is None:
+            continue
+        found[player] = SitePlayer(
+            player,
+            reg.name,
+            reg.country or None,
+            reg.fide_federation,
+            reg.title,
+            held.get(player, {}).get("fide"),
+            birth_shown(reg.born, birth_dates),
+        )
+    return found
+
+
+def list_changes(current: RatingList, previous: RatingList | None) -> dict[str, str]:
+    """Each player's change on ``current`` since ``previous`` (the list of the period before), as the list page
+    shows it: the difference of his rating (or grade, :data:`RATING_KEYS`), signed (``+12``, ``-3``, ``0``);
+    ``new`` for a player not on the previous list with a number; "" where either figure is not a number.
+
+    >>> now = RatingList("r", "2024-03", ({"player": "A", "rating": 1990}, {"player": "B", "rating": 1500},
+    ...                                   {"player": "C", "rating": None}))
+    >>> list_changes(now, RatingList("r", "2024-01", ({"player": "A", "rating": 2000},)))
+    {'A': '-10', 'B': 'new', 'C': ''}
+    """
+    before = {}
+    if previous is not None:
+        before = {row["player"]: chart_rating(row) for row in previous.rows}
+    found: dict[str, str] = {}
+    for row in current.rows:
+        now = chart_rating(row)
+        then = before.get(row["player"])
+        if now is None:
+            found[row["player"]] = ""
+        elif row["player"] not in before:
+            found[row["player"]] = "new"
+        elif then is None:
+            found[row["player"]] = ""
+        else:
+            delta = now - then
+            found[row["player"]] = f"{delta:+g}" if delta else "0"
+    return found
+
+
+def previous_list(ratings: Ratings, rules: str, period: str, known_at: str | date | None = None) -> RatingList | None:
+    """The list of the period before ``period`` (None before the rules' first period)."""
+    periods = get_rules(rules).periods
+    index = periods.index(period)
+    return ratings.list(rules, periods.label(index - 1), known_at) if index > 0 else None

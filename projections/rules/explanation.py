@@ -17,12 +17,25 @@ value, never by a branch on the system.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from projections.rules import common
 from projections.rules.common import Cell, Statement, Terms, Value
 
-__all__ = ["BLANK", "TABLE", "Cell", "Column", "Explanation", "Statement", "Terms", "Value", "from_system"]
+__all__ = [
+    "BLANK",
+    "OPPONENT",
+    "TABLE",
+    "Cell",
+    "Column",
+    "Explanation",
+    "Statement",
+    "Terms",
+    "Value",
+    "from_system",
+    "with_names",
+]
 
 TABLE = Statement("table")
 """Where the table (:attr:`Explanation.columns`, :attr:`Explanation.rows`) is printed."""
@@ -63,6 +76,36 @@ class Explanation(NamedTuple):
     """His terms after the period, as published."""
     statements: tuple[Statement, ...]
     """What is said, in order, a line each (:data:`TABLE` where the table goes)."""
+    names: tuple[tuple[str, str], ...] = ()
+    """The name of each opponent of the table (its ``opponent`` column) the ledger knows, by id, sorted: what the
+    reader of the explanation adds to his id (:func:`with_names`); empty as the rules module gives it."""
+
+
+OPPONENT = "opponent"
+"""The heading of the column of a table that names a game's opponent, by id, in every system."""
+
+
+def with_names(x: Explanation, name_of: Callable[[str], str | None]) -> Explanation:
+    """``x`` with the names of the opponents of its table (``name_of``: a player's name, or None for an id the
+    ledger does not know, as a made-up game's).
+
+    >>> x = Explanation("r", "2024-01", "A", (), (Column("game"), Column("opponent")), (("G1", "B"), ("G2", "Z")),
+    ...                 (), (), ())
+    >>> with_names(x, {"B": "Bob Byrne"}.get).names
+    (('B', 'Bob Byrne'),)
+    """
+    headings = [c.heading for c in x.columns]
+    if OPPONENT not in headings:
+        return x
+    column = headings.index(OPPONENT)
+    found = {}
+    for row in x.rows:
+        opponent = row[column]
+        if isinstance(opponent, str) and opponent not in found:
+            name = name_of(opponent)
+            if name is not None:
+                found[opponent] = name
+    return x._replace(names=tuple(sorted(found.items())))
 
 
 def from_system(x: common.Working, rules: str, period: str, player: str) -> Explanation:

@@ -1,10 +1,12 @@
-"""Reading a chart's PNG in the tests (``pool --plot``, ``history --plot``): its header and its pixels, every
-chunk's CRC checked on the way."""
+"""Reading a chart's PNG in the tests (``pool --plot``, ``history --plot``): its header and its scanlines, every
+chunk's CRC checked on the way; and its pixels, as matplotlib reads them."""
 
 from __future__ import annotations
 
+import io
 import struct
 import zlib
+from typing import Any
 
 
 def png_pixels(data: bytes) -> tuple[tuple[int, int, int, int], bytes]:
@@ -22,3 +24,10 @@ def png_pixels(data: bytes) -> tuple[tuple[int, int, int, int], bytes]:
             pixels += body
         at += 12 + size
     return (header[0], header[1], header[2], header[3]), zlib.decompress(pixels)
+
+
+def png_image(data: bytes) -> Any:
+    """The pixels of a PNG as matplotlib reads them: an array of rows of (red, green, blue, alpha) from 0 to 1."""
+    from matplotlib.image import imread
+
+    return imread(io.BytesIO(data), format="png")

@@ -26,8 +26,11 @@ def swiss(ratings: Ratings, kind: str = "swiss") -> None:
 
 
 def table(ratings: Ratings) -> dict[str, tuple[str, str, str, str]]:
+    """Each row's rank, rounds (the event has 3: ``3w1`` his opponent's row number, colour and result, a bye its
+    kind and points), points and Sonneborn-Berger."""
     rows = table_rows(ratings.ok("event", "show", "S").stdout, "#  player")
-    return {r["player"]: (r["#"], r["byes"], r["points"], r["SB"]) for r in rows}
+    return {r["player"]: (r["#"], " ".join(r[f"R{n}"] for n in (1, 2, 3) if r[f"R{n}"]), r["points"], r["SB"])
+            for r in rows}  # fmt: skip
 
 
 def test_byes_count_as_fide_swiss_points(ratings: Ratings) -> None:
@@ -36,10 +39,11 @@ def test_byes_count_as_fide_swiss_points(ratings: Ratings) -> None:
     result = ratings.ok("event", "bye", "S", "A", "2", "--kind", "F", "--reported", "2024-03-05")
     assert result.output == "recorded: S round 2: bye F for A\n"
     # A: 1 (beat B) + 1 (F) = 2; C: ½ (H); B: 0. SB: A 1 × B's 0 = 0; C has no game: 0.
+    # Rows A (1), C (2), B (3): A beat B with White in round 1, B v C (B White) has no result yet.
     assert table(ratings) == {
-        "A": ("1", "R2F", "2", "0"),
-        "C": ("2", "R1H", "½", "0"),
-        "B": ("3", "", "0", "0"),
+        "A": ("1", "3w1 F1", "2", "0"),
+        "C": ("2", "H½ 3b*", "½", "0"),
+        "B": ("3", "1b0 2w*", "0", "0"),
     }
     shown = ratings.ok("event", "show", "S").stdout.splitlines()
     assert "  bye: round 1 C H" in shown and "  bye: round 2 A F" in shown
@@ -50,10 +54,11 @@ def test_byes_of_an_iecg_event_score_as_c_9a_scores_unplayed_games(ratings: Rati
     ratings.ok("event", "bye", "S", "C", "1", "--kind", "H", "--reported", "2024-03-02")
     ratings.ok("event", "bye", "S", "A", "2", "--kind", "U", "--reported", "2024-03-05")
     # H scores nothing without a game (0), U a win (1): A 1 + 1 = 2, B 0, C 0.
-    assert {p: (points, byes) for p, (_, byes, points, _) in table(ratings).items()} == {
-        "A": ("2", "R2U"),
-        "B": ("0", ""),
-        "C": ("0", "R1H"),
+    # Rows A (1), B (2), C (3): B and C level, listed by id.
+    assert {p: (points, rounds) for p, (_, rounds, points, _) in table(ratings).items()} == {
+        "A": ("2", "2w1 U1"),
+        "B": ("0", "1b0 3w*"),
+        "C": ("0", "H0 2b*"),
     }
 
 
@@ -73,7 +78,7 @@ def test_a_bye_is_voided_by_a_new_fact_and_recorded_again(ratings: Ratings) -> N
                         "2024-03-03")  # fmt: skip
     assert result.output == "recorded: S round 1: bye H of C void\n"
     ratings.ok("event", "bye", "S", "C", "1", "--kind", "F", "--reported", "2024-03-03")
-    assert table(ratings)["C"] == ("1", "R1F", "1", "0")
+    assert table(ratings)["C"] == ("1", "F1 3b*", "1", "0")  # B is row 3 (C, A, B)
     history = ratings.ok("event", "show", "S").stdout.split("history:\n")[1].split("\n\n")[0].splitlines()
     kinds = [line[8:20].strip() for line in history]
     assert kinds == ["registered", "paired", "bye", "bye voided", "bye"]

@@ -132,8 +132,8 @@ def test_skip_unusable_shows_the_event_without_it(drawn_forfeit: Ratings) -> Non
     assert result.stderr.startswith("skipped: position 5 (GameRecorded g1): result 1/2-1/2")
     assert "g1" not in result.stdout
     # g0 alone: A 1 point, B 0 (A beat B)
-    assert "\n1  A       x  1  1       0" in result.stdout
-    assert "\n2  B       0  x  0       0" in result.stdout
+    assert "\n1  A       Anna Adler         2000  x  1  1       0" in result.stdout
+    assert "\n2  B       Bob Byrne          1800  0  x  0       0" in result.stdout
 
 
 def test_the_log_and_game_show_still_show_it_as_stored(drawn_forfeit: Ratings) -> None:
@@ -163,11 +163,11 @@ def test_a_correction_makes_the_game_count_from_its_report(drawn_forfeit: Rating
     warm = drawn_forfeit.ok("event", "show", "Q").stdout
     assert warm == drawn_forfeit.ok("--no-cache", "event", "show", "Q").stdout
     # g0 won by A, g1 won by A by forfeit: A 2 points (1 and +), B 0
-    assert "\n1  A       x   1+  2       0" in warm
-    assert "\n2  B       0-  x   0       0" in warm
+    assert "\n1  A       Anna Adler         2000  x   1+  2       0" in warm
+    assert "\n2  B       Bob Byrne          1800  0-  x   0       0" in warm
     # as known before the correction the game is not known: g0 alone
     before = drawn_forfeit.ok("event", "show", "Q", "--known-at", "2024-01-20").stdout
-    assert "\n1  A       x  1  1       0" in before
+    assert "\n1  A       Anna Adler         2000  x  1  1       0" in before
     # later amendments amend the game as corrected, warm and cold
     drawn_forfeit.ok("game", "correct", "g1", "--white", "A", "--black", "B", "--reason", "colours swapped",
                      "--reported", "2024-02-02")  # fmt: skip
@@ -175,12 +175,12 @@ def test_a_correction_makes_the_game_count_from_its_report(drawn_forfeit: Rating
     # g0 to A, g1 (A v B, 0-1) to B by forfeit: 1 each, SB 1 each; C §14.2 parts them by the performance from the
     # initial ratings (issue 25 §2: A 2000 and B 1800 as registered, on no list before January): each scored ½
     # against the other, D(½) = 0, so B's is A's 2000 and A's is B's 1800.
-    assert "\n1  B       x   0+  1       1   2000" in warm
-    assert "\n2  A       1-  x   1       1   1800  performance" in warm
+    assert "\n1  B       Bob Byrne          1800  x   0+  1       1   2000" in warm
+    assert "\n2  A       Anna Adler         2000  1-  x   1       1   1800  performance" in warm
     drawn_forfeit.ok("game", "correct", "g1", "--result", "1-0", "--reason", "A claimed", "--reported", "2024-02-03")
     warm = drawn_forfeit.ok("event", "show", "Q").stdout
     assert warm == drawn_forfeit.ok("--no-cache", "event", "show", "Q").stdout
-    assert "\n1  A       x   1+  2       0" in warm
+    assert "\n1  A       Anna Adler         2000  x   1+  2       0" in warm
     assert drawn_forfeit.ok("verify", "--cache").exit_code == 0
 
 
@@ -189,7 +189,7 @@ def test_a_void_neutralises_it(drawn_forfeit: Ratings) -> None:
     for options in ((), ("--no-cache",)):
         result = drawn_forfeit.ok(*options, "event", "show", "Q")
         assert result.stderr == ""
-        assert "\n1  A       x  1  1       0" in result.stdout
+        assert "\n1  A       Anna Adler         2000  x  1  1       0" in result.stdout
 
 
 def test_a_stored_correction_that_draws_a_forfeit_is_withheld(event_q: Ratings, unchecked: pytest.MonkeyPatch) -> None:
@@ -206,4 +206,7 @@ def test_a_stored_correction_that_draws_a_forfeit_is_withheld(event_q: Ratings, 
     event_q.ok("game", "correct", "g1", "--result", "0-1", "--forfeit", "arbiter", "--reason", "as recorded")
     assert len(stored_rows(event_q.db)) == len(rows) + 1
     for options in ((), ("--no-cache",)):
-        assert "\n1  A       x   1+  2       0" in event_q.ok(*options, "event", "show", "Q").stdout
+        assert (
+            "\n1  A       Anna Adler         2000  x   1+  2       0"
+            in event_q.ok(*options, "event", "show", "Q").stdout
+        )

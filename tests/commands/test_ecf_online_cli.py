@@ -96,10 +96,10 @@ def test_explain_whole(club: Ratings) -> None:
 A_TEXT = """\
 A Player A: ecf-online, period 2024-02
 before: rating 1900, games 0, seed ecf
-game  opponent  R     R(opp)  diff  W    We   k·(W−We)
-----  --------  ----  ------  ----  ---  ---  --------
-g1    B         1900  1750    150   1    0.7  6
-g2    C         1900  800     1100  0.5  1    -10
+game  opponent    R     R(opp)  diff  W    We   k·(W−We)
+----  ----------  ----  ------  ----  ---  ---  --------
+g1    B Player B  1900  1750    150   1    0.7  6
+g2    C Player C  1900  800     1100  0.5  1    -10
 left out: r1: ecf-online (seed 003, Time Controls): a game of 900+10 goes on the rapid rating
 terms: k 20, category standard, Σ(W−We) -0.2, ΔR -4
 after: rating 1896, exact 1896, games 2
@@ -110,9 +110,9 @@ note: 1 game(s) of the period are not standard games and are not rated on this l
 C_TEXT = """\
 C Player C: ecf-online, period 2024-02
 before: rating 800, games 0, seed registration
-game  opponent  R    R(opp)  diff   W    We  k·(W−We)
-----  --------  ---  ------  -----  ---  --  --------
-g2    A         800  1900    -1100  0.5  0   10
+game  opponent    R    R(opp)  diff   W    We  k·(W−We)
+----  ----------  ---  ------  -----  ---  --  --------
+g2    A Player A  800  1900    -1100  0.5  0   10
 terms: k 20, category standard, Σ(W−We) 0.5, ΔR 10
 after: rating 810, exact 810, games 1
 note: no prior rating: starts from the registration's starting rating 800

@@ -42,8 +42,8 @@ def test_explain_a_provisional_player(mixed: Ratings) -> None:
     assert "starting rating 800" in text
     header = lines.index(next(line for line in lines if line.startswith("game")))
     assert lines[header].split() == ["game", "opponent", "opp", "TER", "used", "cut-off", "result"]
-    assert lines[header + 2].split() == ["G1", "E1", "1000", "1000", "no", "1"]
-    assert lines[header + 3].split() == ["G2", "E2", "1500", "1200", "yes", "(§III.8)", "½"]
+    assert lines[header + 2].split() == ["G1", "E1", "Eva", "Engel", "1000", "1000", "no", "1"]
+    assert lines[header + 3].split() == ["G2", "E2", "Emil", "Egan", "1500", "1200", "yes", "(§III.8)", "½"]
     assert "We" not in lines[header]  # no expected score for a provisional player
     assert "Rc = 1100.00, p = 0.7500, D(p) = +190.85, F = 0.8750, Rp = Rc + D(p)·F = 1266.99" in text
     assert lines[-1].startswith("Old rating 800 → new rating 1267 (provisional, 2 rated games")
@@ -63,7 +63,19 @@ def test_explain_an_established_player_with_the_cut_off(mixed: Ratings) -> None:
     lines = text.splitlines()
     header = lines.index(next(line for line in lines if line.startswith("game")))
     assert lines[header].split() == ["game", "opponent", "opp", "TER", "used", "cut-off", "result", "We", "dR"]
-    assert lines[header + 2].split() == ["G2", "N", "800", "1100", "yes", "(§III.8)", "½", "0.9091", "-8.18"]
+    assert lines[header + 2].split() == [
+        "G2",
+        "N",
+        "Niall",
+        "Nowak",
+        "800",
+        "1100",
+        "yes",
+        "(§III.8)",
+        "½",
+        "0.9091",
+        "-8.18",
+    ]
     assert "k = r·p = 20 × 1 = 20" in text
     assert "r from Ro = 1500, p from Pn = 100" in text
     assert "Rn = Ro + ΣdR = 1500 -8.18 = 1491.82" in text
@@ -76,7 +88,7 @@ def test_explain_an_established_player_without_the_cut_off(mixed: Ratings) -> No
     We = 1/(1+10^(-200/400)) = 0.7597; dR = 20·(0 − 0.7597) = −15.19; Rn = 984.81 → 985.
     """
     text = mixed.ok("explain", "E1", *RULES, "--period", "2024-01").stdout
-    assert "G1    N             800   800  no       0       0.7597  -15.19" in text
+    assert "G1    N Niall Nowak      800   800  no       0       0.7597  -15.19" in text
     assert text.splitlines()[-1].startswith("Old rating 1000 → new rating 985 (established")
 
 

@@ -100,9 +100,9 @@ def test_explain_iecg_whole(ratings: Ratings) -> None:
         "New player: starts from his registered starting rating 1500 (IECG §VII).\n"
         "Before the run: established, rating 1500, TER 1500, Pn 100\n"
         "\n"
-        "game  opponent  opp TER  used  cut-off       result  We      dR\n"
-        "----  --------  -------  ----  ------------  ------  ------  -----\n"
-        "G2    N             800  1100  yes (§III.8)  ½       0.9091  -8.18\n"
+        "game  opponent       opp TER  used  cut-off       result  We      dR\n"
+        "----  -------------  -------  ----  ------------  ------  ------  -----\n"
+        "G2    N Niall Nowak      800  1100  yes (§III.8)  ½       0.9091  -8.18\n"
         "\n"
         "k = r·p = 20 × 1 = 20  (r from Ro = 1500, p from Pn = 100; IECG §V.3)\n"
         "Rn = Ro + ΣdR = 1500 -8.18 = 1491.82 (IECG §V.4)\n"
@@ -161,9 +161,9 @@ def test_explain_fide_whole(ratings: Ratings) -> None:
 FIDE_TEXT = """\
 A Player A: fide-2022, period 2024-05
 before: rating 1500, games 10, K 40, junior no, reached 2400 no
-game  opponent  R(opp)  used  diff  W  We    K·(W−We)
-----  --------  ------  ----  ----  -  ----  --------
-g1    B         1900    1900  -400  1  0.08  36.8
+game  opponent    R(opp)  used  diff  W  We    K·(W−We)
+----  ----------  ------  ----  ----  -  ----  --------
+g1    B Player B  1900    1900  -400  1  0.08  36.8
 terms: K 40, n 1, ΣW 1, ΣWe 0.08, Σ(W−We) 0.92, K·Σ(W−We) 36.8, ΔR 37
 after: rating 1537, status rated, games 11, K next period 40
 note: seeded from the FIDE prior 1500 as of 2024-04-30 (10 games)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-import commands.imports
+import commands.context
 from tests.commands.support import Ratings, stored_rows, write_csv
 
 PLAYERS_HEADER = "player,name,country,starting_rating,source,rated_games"
@@ -351,7 +351,7 @@ class FakeTerminal(io.StringIO):
 
 def test_a_progress_bar_on_a_terminal(ratings: Ratings, players_file: str, monkeypatch: pytest.MonkeyPatch) -> None:
     terminal = FakeTerminal()
-    monkeypatch.setattr(commands.imports, "sys", types.SimpleNamespace(stderr=terminal))
+    monkeypatch.setattr(commands.context, "sys", types.SimpleNamespace(stderr=terminal))
     result = ratings.ok("import", "players", players_file)
     assert result.stdout.endswith("imported 4 players from " + players_file + "\n")
     shown = terminal.getvalue()

@@ -2,7 +2,8 @@
 modules it imported are checked.
 
 - The PostgreSQL driver (``psycopg``) is imported only for a ``postgresql://`` ledger: never here.
-- python-chess only by ``import pgn``; Jinja2 only by ``site``.
+- python-chess only by ``import pgn``; Jinja2 only by ``site``; matplotlib by none (only for a ``--plot`` PNG:
+  tests/commands/test_history_plot.py).
 - ``ratings list`` imports no more modules than :data:`LIST_BUDGET` (and of the project's own, no more than
   :data:`LIST_OWN_BUDGET`), counted as it stands today; a change that pulls more into the warm path of
   every officer's most common query has to raise the budget here, in the open.
@@ -43,7 +44,7 @@ fields (:mod:`ledger.fields`) are modules of their own; against that, ``list`` n
 family's is loaded when first asked for, and its words with ``explain``), the audit, the IECG's entries and
 crosstables or the log. The CPU of ``ratings list`` is what matters: see docs/speed.md for the comparison."""
 
-NEVER = ("psycopg", "chess", "jinja2", "eventsourcing.postgres", "ledger.postgres")
+NEVER = ("psycopg", "chess", "jinja2", "eventsourcing.postgres", "ledger.postgres", "matplotlib")
 """What no command on a SQLite ledger imports, but where :data:`ALLOWED` says."""
 
 ALLOWED = {"import pgn": {"chess"}, "site": {"jinja2"}}

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.commands.png_support import png_pixels
+from tests.commands.png_support import png_image, png_pixels
 from tests.commands.support import RULES, Ratings
 
 
@@ -49,17 +49,25 @@ def test_each_period_against_the_lists(league: Ratings) -> None:
 
 
 def test_png_chart(league: Ratings, tmp_path: Path) -> None:
+    from commands.chart_png import pool_figure
+    from projections.pool import PoolPeriod
+
     path = tmp_path / "pool.png"
     result = league.ok("pool", *RULES, "--from", "2024-01", "--to", "2024-05", "--plot", str(path))
     assert f"chart written to {path}" in result.stderr
     data = path.read_bytes()
-    (width, height, depth, colour), raw = png_pixels(data)
-    assert (width, height, depth, colour) == (800, 520, 8, 2)
-    assert len(raw) == height * (1 + width * 3)
-    assert set(raw[1 : 1 + width * 3]) == {255}  # the top row is background
-    assert bytes.fromhex("1f77b4") in raw  # the mean line is drawn
+    (width, height, depth, _), _ = png_pixels(data)  # matplotlib's, its signature and every chunk's CRC checked
+    assert (width, height, depth) == (800, 520, 8)
+    pixels = png_image(data)
+    assert (pixels[0, 0, :3] == 1).all()  # white background
+    blue = [0x1F / 255, 0x77 / 255, 0xB4 / 255]
+    assert (abs(pixels[:, :, :3] - blue) < 0.01).all(axis=2).any()  # the mean line is drawn
     league.ok("pool", *RULES, "--from", "2024-01", "--to", "2024-05", "--plot", str(tmp_path / "again.png"))
     assert (tmp_path / "again.png").read_bytes() == data
+
+    pool = [PoolPeriod("2024-01", 2, 1900.0, 1900.0, 3800, 2, 3800, 0, 0, 0)]
+    legend = pool_figure(pool, "Pool").axes[0].get_legend()
+    assert legend is not None and [t.get_text() for t in legend.get_texts()] == ["mean", "median"]
 
 
 def test_svg_chart(league: Ratings, tmp_path: Path) -> None:

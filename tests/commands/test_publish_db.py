@@ -10,6 +10,7 @@ Event E1 now holds G1 (B won), G2 (C won) and G4 (drawn), G3 being void: C 1½, 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import sqlite3
@@ -148,7 +149,16 @@ def test_metadata_describes_every_table_and_column(ledger: Ratings, tmp_path: Pa
                                                                  "The rating ledger ledger.db")  # fmt: skip
     tables = meta["databases"]["pub"]["tables"]
     in_file = {name for (name,) in query(db, "select name from sqlite_master where type = 'table'")}
-    assert set(tables) == in_file == TABLES
+    fts = {name for name in in_file if "_fts" in name}  # SQLite's own tables of the two full-text indexes
+    assert fts == {
+        f"{table}_fts{part}"
+        for table in ("players", "list_rows")
+        for part in ("", "_data", "_idx", "_docsize", "_config")
+    }
+    assert set(tables) == in_file - fts == TABLES
+    assert (tables["players"]["label_column"], tables["players"]["fts_table"]) == ("name", "players_fts")
+    assert (tables["list_rows"]["facets"], tables["list_rows"]["sort"]) == (["rules", "period", "country", "status"],
+                                                                            "position")  # fmt: skip
     for name, table in tables.items():
         columns = [row[1] for row in query(db, f"pragma table_info({name})")]
         assert list(table["columns"]) == columns and all(table["columns"].values())
@@ -237,3 +247,115 @@ def test_datasette_serves_a_canned_query(ledger: Ratings, tmp_path: Path) -> Non
         server.wait(timeout=10)
         if server.stderr is not None:
             server.stderr.close()
+
+
+def test_no_full_birth_date_and_no_national_id_by_default(ratings: Ratings, tmp_path: Path) -> None:
+    """Issue 26 §4: the ECF does not publish birth dates; FIDE's lists print the year. National ids never."""
+    ratings.register("A", "Anna Adler", "--born", "1990-05-17", "--fide-id", "2500001", "--national-id", "ecf:123456A",
+                     "--source", "iccf", "--starting-rating", "2000", "--rated-games", "100")  # fmt: skip
+    ratings.established("B", "Brian Byrne", 1800)
+    ratings.game("G1", "A", "B", "1-0", "2024-01-10")
+    db = build(ratings, tmp_path / "pub.db")
+    assert query(db, "select id, birth_year, born, fide_id from players order by id") == [
+        ("A", 1990, None, "2500001"),
+        ("B", None, None, None),
+    ]
+    data = db.read_bytes()
+    for secret in (b"1990-05-17", b"123456A", b"ecf:"):
+        assert secret not in data
+    assert b"123456A" not in db.with_suffix(".metadata.json").read_bytes()
+    full = build(ratings, tmp_path / "full.db", "--birth-dates", "full")
+    assert query(full, "select birth_year, born from players where id = 'A'") == [(1990, "1990-05-17")]
+    assert b"123456A" not in full.read_bytes()
+    none = build(ratings, tmp_path / "none.db", "--birth-dates", "none")
+    assert query(none, "select birth_year, born from players where id = 'A'") == [(None, None)]
+    assert b"1990" not in none.read_bytes()
+    ratings.refused("publish-db", *RULES, "--out", str(tmp_path / "x.db"), "--birth-dates", "day",
+                    message="Invalid value for '--birth-dates': 'day' is not one of 'none', 'year', 'full'",
+                    status=2)  # fmt: skip
+
+
+def test_each_system_has_its_own_columns(ledger: Ratings, tmp_path: Path) -> None:
+    """Issue 26 §5: a system's list fields are columns (empty for another family's rows), not only JSON."""
+    db = build(ledger, tmp_path / "pub.db")
+    columns = [row[1] for row in query(db, "pragma table_info(list_rows)")]
+    assert columns[:10] == ["list", "rules", "period", "position", "player", "name", "country", "rating", "status",
+                            "games"]  # fmt: skip
+    assert {"ter", "class", "wins", "draws", "losses", "k", "deviation", "grading_list"} <= set(columns)
+    rows = query(db, "select player, ter, class, games, wins, draws, losses, k, deviation, row from list_rows "
+                     "where list = 'iecg-1.7:2024-01' order by position")  # fmt: skip
+    for player, ter, klass, games, wins, draws, losses, k, deviation, row in rows:
+        whole = json.loads(row)
+        assert (ter, klass, games, wins, draws, losses) == tuple(
+            whole[key] for key in ("ter", "class", "games", "wins", "draws", "losses")
+        ), player
+        assert (k, deviation) == (None, None)
+    assert [(r[0], r[1], r[3], r[4]) for r in rows] == [("A", 1985, 1, 0), ("B", 1815, 1, 1), ("C", 1600, 2, 1),
+                                                        ("D", 1400, 2, 0)]  # fmt: skip
+    history = query(db, "select period, rating, ter, status, games from histories where player = 'A'")
+    assert history == [("2024-01", 1985, 1985, "established", 1)]
+
+
+def test_other_families_fill_their_columns(ratings: Ratings, tmp_path: Path) -> None:
+    for player, rating in (("A", 2000), ("B", 1800)):
+        ratings.established(player, f"Player {player}", rating)
+    ratings.game("G1", "A", "B", "1-0", "2024-01-10")
+    db = tmp_path / "pub.db"
+    ratings.ok("publish-db", "--rules", "glicko2", "--rules", "ecf-online", "--to", "2024-01", "--out", str(db))
+    sql = "select rules, player, rating, deviation, volatility, k, seed, period_games, ter from list_rows order by 1, 2"
+    assert query(db, sql) == [
+        ("ecf-online", "A", 2005, None, None, 20, "registration", 1, None),
+        ("ecf-online", "B", 1795, None, None, 20, "registration", 1, None),
+        ("glicko2", "A", 1662, 290.3, 0.06, None, None, None, None),
+        ("glicko2", "B", 1338, 290.3, 0.06, None, None, None, None),
+    ]
+    assert query(db, "select rules, period, rating, deviation, k from histories where player = 'A' order by rules") == [
+        ("ecf-online", "2024-01", 2005, None, 20),
+        ("glicko2", "2024-01", 1662, 290.3, None),
+    ]
+
+
+def test_datasette_searches_facets_and_labels(ledger: Ratings, tmp_path: Path) -> None:
+    """Issue 26 §5: Datasette itself (in process, its JSON API) answers a name search, a facet, a player's history,
+    and sorts a list by position, with the metadata publish-db writes."""
+    from datasette.app import Datasette
+
+    ledger.ok("player", "correct", "C", "--name", "Cäcilie Ørsted", "--reason", "her name", "--reported", "2024-03-08")
+    db = build(ledger, tmp_path / "pub.db", "--source-url", "https://ratings.example.org/")
+    meta = metadata(db)
+    assert (meta["license"], meta["license_url"]) == ("CC BY 4.0", "https://creativecommons.org/licenses/by/4.0/")
+
+    async def answers() -> dict[str, Any]:
+        ds = Datasette([str(db)], metadata=meta, immutables=[])
+        await ds.invoke_startup()
+        found: dict[str, Any] = {}
+        for name, path in {
+            "search": "/pub/players.json?_search=cacilie&_shape=objects",
+            "search rows": "/pub/list_rows.json?_search=cacilie&_shape=objects&rules=iecg-1.7",
+            "facet": "/pub/list_rows.json?_facet=country&_facet=status&period=2024-01&_shape=objects",
+            "history": "/pub/player_history.json?player=B&rules=iecg-1.7&_shape=array",
+            "table history": "/pub/histories.json?player=B&_shape=objects&_labels=on",
+            "sorted": "/pub/list_rows.json?list=iecg-1.7:2024-03&_shape=objects",
+            "metadata": "/-/metadata.json",
+        }.items():
+            response = await ds.client.get(path)
+            assert response.status_code == 200, (name, response.text)
+            found[name] = response.json()
+        return found
+
+    found = asyncio.run(answers())
+    assert [(r["id"], r["name"]) for r in found["search"]["rows"]] == [("C", "Cäcilie Ørsted")]
+    assert [(r["list"], r["player"]) for r in found["search rows"]["rows"]] == [
+        ("iecg-1.7:2024-01", "C"),
+        ("iecg-1.7:2024-03", "C"),
+    ]
+    facets = found["facet"]["facet_results"]
+    assert [(v["value"], v["count"]) for v in facets["status"]["results"]] == [("established", 4)]
+    assert [(v["value"], v["count"]) for v in facets["country"]["results"]] == [("", 4)]
+    assert found["facet"]["suggested_facets"] is not None
+    assert [(r["period"], r["rating"], r["status"]) for r in found["history"]] == [("2024-01", 1815, "established")]
+    (row,) = found["table history"]["rows"]
+    assert row["player"] == {"value": "B", "label": "Player B"}  # the label column names him
+    assert [r["position"] for r in found["sorted"]["rows"]] == [1, 2, 3, 4]
+    assert found["sorted"]["human_description_en"] == 'where list = "iecg-1.7:2024-03" sorted by position'
+    assert found["metadata"]["source_url"] == "https://ratings.example.org/"

@@ -96,7 +96,7 @@ def test_the_same_ledger_gives_the_same_bytes(ledger: Ratings, tmp_path: Path) -
 def test_every_page_is_valid_html5_readable_on_a_phone(ledger: Ratings, tmp_path: Path) -> None:
     site = build(ledger, tmp_path / "site")
     pages = sorted(site.rglob("*.html"))
-    assert len(pages) == 1 + 1 + 2 + 4 + 1  # index, verify, two lists, four players, one event
+    assert len(pages) == 1 + 1 + 2 + 4 + 1 + 1  # index, verify, two lists, four players, one event, the players
     for page in pages:
         assert page.read_text(encoding="utf-8").startswith('<!doctype html>\n<html lang="en">'), page
         root = parse(page)
@@ -264,10 +264,11 @@ def test_the_manifest_lists_every_file_and_every_page_names_the_log_head(ledger:
         "rules": [{"rules": "iecg-1.7", "from": "2024-01", "to": "2024-03"}],
         "known_at": None,
         "log_head": head,
+        "birth_dates": "year",
         "files": {name: hashlib.sha256(data).hexdigest() for name, data in held.items()},
     }
     pages = [name for name in held if name.endswith(".html")]
-    assert len(pages) == 9
+    assert len(pages) == 10  # index, players, verify, two lists, four players, one event
     for name in pages:
         footer = text_of(next(parse(site / name).iter(f"{NS}footer")))
         assert f"ratings verify --head {head}" in footer, name
@@ -308,8 +309,8 @@ def test_an_edited_rating_on_a_list_page_is_caught_even_with_a_rewritten_manifes
     page = site / "lists" / "iecg-1.7" / "2024-03.html"
     row = re.compile(r'(<tr class="row" data-player="A".*?</tr>)', re.S)
     found = row.search(page.read_text(encoding="utf-8"))
-    assert found is not None and f"<td>{anna}</td>" in found.group(1)
-    edited = found.group(1).replace(f"<td>{anna}</td>", f"<td>{anna + 100}</td>", 1)
+    assert found is not None and f'<td class="num">{anna}</td>' in found.group(1)
+    edited = found.group(1).replace(f'<td class="num">{anna}</td>', f'<td class="num">{anna + 100}</td>', 1)
     page.write_text(page.read_text(encoding="utf-8").replace(found.group(1), edited), encoding="utf-8")
     manifest = json.loads((site / "manifest.json").read_bytes())  # the editor covers his tracks
     manifest["files"]["lists/iecg-1.7/2024-03.html"] = hashlib.sha256(page.read_bytes()).hexdigest()
@@ -459,8 +460,8 @@ def test_a_build_killed_at_every_file_leaves_the_previous_site_whole(
     folder = tmp_path / "pub"
     new = files(build(ledger, tmp_path / "new"))
     writes = len(new) - 1  # every file, then the manifest
-    assert writes == 2 + 2 * 3 + 1 + 1 + 1 + 1 + 4  # assets, lists (html, csv, json), the published JSON of
-    # 2024-01, index, verify, the event, four players
+    assert writes == 2 + 2 * 3 + 1 + 1 + 1 + 1 + 4 * 2 + 2  # assets, lists (html, csv, json), the published JSON
+    # of 2024-01, index, verify, the event, four players (a page and a JSON each), the player index and its JSON
     site = folder / "site"
     old: dict[str, bytes] = {}
     if previous:
@@ -548,3 +549,144 @@ def test_a_list_page_whose_table_names_no_json_is_not_whole(ledger: Ratings, tmp
         "differs  lists/iecg-1.7/2024-03.html",
         "lists/iecg-1.7/2024-03.html: no table names its JSON 2024-03.json",
     ]
+
+
+# Issue 26 §1: names, not ids; §4 (the site's half): no full birth date by default.
+
+
+def test_the_crosstable_names_each_player_with_his_rating_at_the_start_linked_to_his_page(
+    ledger: Ratings, tmp_path: Path
+) -> None:
+    site = build(ledger, tmp_path / "site")
+    shown = table_rows(ledger.ok("event", "show", "E1", "--rules", "iecg-1.7").output, "#")
+    expected = {row["player"]: (row["name"], row["rating"]) for row in shown}
+    assert expected == {"B": ("Bob Byrne", "1800"), "A": ("Anna Adler", "2000")}  # their ratings before January
+    table = by_id(parse(site / "events" / "_451.html"), "crosstable")
+    found = {}
+    for tr in table.iter(f"{NS}tr"):
+        if tr.get("data-player") is None:
+            continue
+        name = next(th for th in tr.iter(f"{NS}th") if th.get("class") == "name")
+        link = next(name.iter(f"{NS}a"))
+        rating = [text_of(td) for td in tr.iter(f"{NS}td")][2]  # rank, federation, rating
+        found[tr.get("data-player")] = (text_of(link), rating, link.get("href"))
+    assert found == {
+        "B": ("Bob Byrne", "1800", "../players/_42.html"),
+        "A": ("Anna Adler", "2000", "../players/_41.html"),
+    }
+
+
+def test_a_swiss_with_rounds_shows_each_round_as_chess_results_prints_it(ratings: Ratings, tmp_path: Path) -> None:
+    """Three players, two rounds: round 1 A beat B with White (an import's game id names its round), C had a
+    full-point bye; round 2 C v A (C White) drawn, B's bye a half point. A and C have 1½; Sonneborn-Berger
+    (C §14, a bye has none): A 1 × B's ½ + ½ × C's 1½ = 1¼, C ½ × A's 1½ = ¾: rows A, C, B."""
+    for player, name, rating in (("A", "Anna Adler", 2000), ("B", "Bob Byrne", 1800), ("C", "Carla Costa", 1900)):
+        ratings.established(player, name, rating)
+    ratings.ok("event", "register", "S", "--name", "Spring", "--type", "swiss", "--start", "2024-01-05", "--end",
+               "2024-01-20", "--rounds", "2", "--reported", "2024-01-05")  # fmt: skip
+    ratings.game("S-R1-1-2", "A", "B", "1-0", "2024-01-06", "--event", "S")
+    ratings.ok("event", "bye", "S", "C", "1", "--kind", "F", "--reported", "2024-01-06")
+    ratings.ok("event", "pair", "S", "--round", "2", "--white", "C", "--black", "A", "--reported", "2024-01-07")
+    ratings.game("S-R2-3-1", "C", "A", "1/2-1/2", "2024-01-08", "--event", "S")
+    ratings.ok("event", "bye", "S", "B", "2", "--kind", "H", "--reported", "2024-01-08")
+    shown = table_rows(ratings.ok("event", "show", "S", "--rules", "iecg-1.7").output, "#")
+    assert [(r["player"], r["R1"], r["R2"], r["points"]) for r in shown] == [
+        ("A", "3w1", "2b½", "1½"),
+        ("C", "F1", "1w½", "1½"),
+        ("B", "1b0", "H½", "½"),
+    ]
+    assert "1" not in shown[0]  # no grid in a Swiss with rounds
+    site = build(ratings, tmp_path / "site")
+    table = by_id(parse(site / "events" / "_53.html"), "crosstable")
+    rows = {tr.get("data-player"): [text_of(td) for td in tr.iter(f"{NS}td")] for tr in table.iter(f"{NS}tr")}
+    assert {p: cells[3:5] for p, cells in rows.items() if p} == {
+        "A": ["3w1", "2b½"],
+        "C": ["F1", "1w½"],
+        "B": ["1b0", "H½"],
+    }
+
+
+def test_a_players_page_gives_each_event_his_score_and_change(ledger: Ratings, tmp_path: Path) -> None:
+    """Anna's event E1: her line of `event show`'s crosstable, and under iecg-1.7 the sum of the dR of her games
+    of it: G1 and G3, her only games of the period of 2024-01, so the ΣdR `explain` gives for it."""
+    site = build(ledger, tmp_path / "site")
+    line = next(r for r in table_rows(ledger.ok("event", "show", "E1", "--rules", "iecg-1.7").output, "#")
+                if r["player"] == "A")  # fmt: skip
+    explained = ledger.ok("explain", "A", *RULES, "--period", "2024-01").output
+    assert [row.split()[0] for row in explained.splitlines() if row.startswith("G")] == ["G1", "G3"]
+    summed = re.search(r"ΣdR = 2000 (\S+) =", explained)
+    assert summed is not None
+    row = next(tr for tr in by_id(parse(site / "players" / "_41.html"), "events").iter(f"{NS}tr")
+               if tr.get("data-event") == "E1")  # fmt: skip
+    cells = [text_of(td) for td in row.iter(f"{NS}td")]
+    assert cells[1:4] == [line["points"], "2", line["perf"]]
+    assert cells[4] == summed.group(1)
+    document = json.loads((site / "players" / "_41.json").read_text(encoding="utf-8"))
+    assert document["events"][0]["points"] == line["points"] and document["events"][0]["event"] == "E1"
+    assert [r["period"] for r in document["histories"][0]["rows"]] == history_periods(ledger, "A")
+
+
+def test_an_explanation_names_each_opponent_linked_to_his_page(ledger: Ratings, tmp_path: Path) -> None:
+    site = build(ledger, tmp_path / "site")
+    explained = ledger.ok("explain", "A", *RULES, "--period", "2024-01").output
+    assert "B Bob Byrne" in explained  # `explain` names him too
+    element = by_id(parse(site / "players" / "_41.html"), "iecg-1.7-2024-01")
+    links = {a.get("href"): text_of(a) for a in element.iter(f"{NS}a")}
+    assert links == {"_42.html": "B"}
+    assert "B Bob Byrne" in " ".join(tokens(" ".join(element.itertext())))
+
+
+def test_the_player_index_lists_everyone_with_a_json_beside_each_page(ledger: Ratings, tmp_path: Path) -> None:
+    ledger.register("E", "Eve Egan", "--fide-id", "2500007")
+    site = build(ledger, tmp_path / "site")
+    index = json.loads((site / "players.json").read_text(encoding="utf-8"))
+    assert [(p["player"], p["name"], p["fide_id"], p["page"]) for p in index] == [
+        ("A", "Anna Adler", None, "players/_41.html"),
+        ("B", "Bob Byrne", None, "players/_42.html"),
+        ("C", "Carla Costa", None, "players/_43.html"),
+        ("D", "Dan <Doyle> & co", None, "players/_44.html"),
+        ("E", "Eve Egan", "2500007", "players/_45.html"),
+    ]
+    root = parse(site / "players.html")
+    items = [li for li in root.iter(f"{NS}li") if li.get("data-search") is not None]
+    assert [text_of(next(li.iter(f"{NS}a"))) for li in items] == [p["name"] for p in index]  # a list without JS
+    assert items[-1].get("data-search") == "eve egan e 2500007"
+    for entry in index:
+        assert (site / entry["page"]).is_file() and (site / entry["page"].replace(".html", ".json")).is_file()
+
+
+def test_a_list_page_has_the_change_since_the_previous_list_and_headings_in_words(
+    ledger: Ratings, tmp_path: Path
+) -> None:
+    site = build(ledger, tmp_path / "site")
+    root = parse(site / "lists" / "iecg-1.7" / "2024-03.html")
+    table = by_id(root, "list")
+    heads = [text_of(th) for th in table.iter(f"{NS}th")]
+    assert heads[-1] == "change" and "title" in heads and "federation" in heads and "born" in heads
+    assert "W" not in heads and "won" in heads  # `ratings list` prints W, D, L
+    change = heads.index("change")
+    rows = {tr.get("data-player"): [text_of(td) for td in tr.iter(f"{NS}td")] for tr in table.iter(f"{NS}tr")}
+    anna = rating_of(ledger, "A", "2024-03") - rating_of(ledger, "A", "2024-01")
+    assert rows["A"][change] == (f"{anna:+d}" if anna else "0")
+    assert checked(ledger, site).exit_code == 0  # the page's own columns are not the JSON's: not compared
+
+
+def test_the_site_publishes_a_birth_year_at_most_unless_asked(ratings: Ratings, tmp_path: Path) -> None:
+    ratings.register("A", "Anna Adler", "--born", "1982-04-13", "--national-id", "icu:98765")
+    ratings.register("B", "Bob Byrne", "--born", "1990-11-02")
+    ratings.game("G1", "A", "B", "1-0", "2024-01-10")
+
+    def held(site: Path) -> str:
+        return "\n".join(data.decode("utf-8") for data in files(site).values())
+
+    default = held(build(ratings, tmp_path / "default"))
+    for private in ("1982-04-13", "1990-11-02", "98765"):
+        assert private not in default
+    anna = json.loads((tmp_path / "default" / "players" / "_41.json").read_text(encoding="utf-8"))
+    assert anna["born"] == "1982"
+    assert "<dt>born</dt><dd>1982</dd>" in (tmp_path / "default" / "players" / "_41.html").read_text(encoding="utf-8")
+    full = held(build(ratings, tmp_path / "full", "--birth-dates", "full"))
+    assert "1982-04-13" in full and "98765" not in full  # a national id never
+    none = build(ratings, tmp_path / "none", "--birth-dates", "none")
+    assert json.loads((none / "players" / "_41.json").read_text(encoding="utf-8"))["born"] is None
+    assert "1982" not in held(none)

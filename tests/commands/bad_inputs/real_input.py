@@ -69,7 +69,7 @@ CASES = [
     ),
     BadInput(
         ("import", "trf", "t.trf", "--register-new"),
-        "is after today",
+        "start date 2999-03-01 is more than 366 days after today",
         id="trf future dates",
         files=trf(TRF_OK.replace("2024/03/01", "2999/03/01").replace("2024/03/02", "2999/03/02")),
     ),
