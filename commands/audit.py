@@ -8,17 +8,17 @@ from pathlib import Path
 
 import click
 
-from commands import output, params
+from commands import output
 from commands.context import Context, found_damaged, pass_context, refusals, say
 from commands.listing import list_text
-from commands.options import format_option, known_at_option, known_date, period_option, rules_option
+from commands.options import RULES_TYPE, format_option, known_at_option, known_date, period_option, rules_option
 from ledger import chain, stores
 from ledger.outputs import written_aside
 from projections import CacheError
 from projections.api import publish as publish_list
 from projections.audit import Audit, Change, Line, digest, publications, run_audit
 from projections.cache_check import check_cache
-from projections.registry import RULES, get_rules
+from projections.registry import get_rules
 from projections.replay import Projector
 from projections.span import check_span
 
@@ -34,7 +34,15 @@ def _line(line: Line | None) -> str:
 
 def changes_table(changes: list[Change]) -> str:
     """Each changed player: rating, status and position before and after, and the rating change."""
-    rows = [
+    return output.table(changes_rows(changes), CHANGES_COLUMNS)
+
+
+CHANGES_COLUMNS = ["player", "name", "before", "after", "change"]
+
+
+def changes_rows(changes: list[Change]) -> list[dict[str, str]]:
+    """The rows of :func:`changes_table`."""
+    return [
         {
             "player": c.player,
             "name": c.name,
@@ -44,7 +52,10 @@ def changes_table(changes: list[Change]) -> str:
         }
         for c in changes
     ]
-    return output.table(rows, ["player", "name", "before", "after", "change"])
+
+
+def _line_json(line: Line | None) -> dict[str, object] | None:
+    return None if line is None else {"rating": line.rating, "status": line.status, "position": line.position}
 
 
 @click.command()
@@ -180,10 +191,11 @@ def since_published_text(projector: Projector, rules: str, period: str, player: 
 @rules_option
 @known_at_option
 @click.option(
-    "--against-rules", type=params.Choice(sorted(RULES)), help="The rules of the other list [default: --rules]."
+    "--against-rules", type=RULES_TYPE, help=RULES_TYPE.help("The rules of the other list [default: --rules].")
 )
 @click.option("--against-known-at", metavar="YYYY-MM-DD", help="The other list as known at this date [default: now].")
 @period_option
+@format_option(output.FORMATS, "table")
 @pass_context
 def diff(
     obj: Context,
@@ -192,10 +204,12 @@ def diff(
     against_rules: str | None,
     against_known_at: str | None,
     period: str,
+    fmt: str,
 ) -> None:
     """Compare two lists of a period: across rules versions, or as known at two dates.
 
-    Shows every player whose rating, status or position differs, first list → second.
+    Shows every player whose rating, status or position differs, first list → second
+    (--format csv: the table alone; json: docs/formats.md).
 
     \b
     Example:
@@ -209,6 +223,27 @@ def diff(
     name_a = f"{rules}" + (f" as known at {first_known}" if first_known else " as known now")
     name_b = f"{other_rules}" + (f" as known at {second_known}" if second_known else " as known now")
     changes = found.changes
+    if fmt == "csv":
+        click.echo(output.csv_text(changes_rows(changes), CHANGES_COLUMNS), nl=False)
+        return
+    if fmt == "json":
+        answer = {
+            "period": period,
+            "first": {"rules": rules, "known_at": first_known},
+            "second": {"rules": other_rules, "known_at": second_known},
+            "changes": [
+                {
+                    "player": c.player,
+                    "name": c.name,
+                    "before": _line_json(c.old),
+                    "after": _line_json(c.new),
+                    "change": c.delta,
+                }
+                for c in changes
+            ],
+        }
+        click.echo(output.json_answer("diff", answer), nl=False)
+        return
     click.echo(f"{period}: {name_a} → {name_b}")
     if not changes:
         click.echo("no player's rating, status or position differs")

@@ -27,7 +27,8 @@ from commands.groups import DefaultGroup, LazyGroup
 @click.option(
     "--db",
     metavar="PATH|URL",
-    help="The ledger: a SQLite file, or postgresql://USER@HOST:PORT/DBNAME [env RATINGS_DB; default ./ratings.db].",
+    help="The ledger: a SQLite file, or postgresql://USER@HOST:PORT/DBNAME [env RATINGS_DB; default ./ratings.db]; "
+    "also taken after the command's name.",
 )
 @click.option("--by", metavar="NAME", help="Who records the facts [default: the OS user].")
 @click.option("--no-cache", is_flag=True, help="Compute from the log alone, without the projections file.")

@@ -19,13 +19,12 @@ import click
 from commands import output, params
 from commands.audit import players
 from commands.context import Context, pass_context, refusals
-from commands.options import identities, identity_options, reported_option
+from commands.options import RULES_TYPE, identities, identity_options, reported_option
 from commands.params import WHOLE
 from ledger.identities import label
 from ledger.store import LogRecord
 from ledger.values import FORFEIT_KINDS, MODES, SOURCES
 from projections.audit import compare
-from projections.registry import RULES
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -37,10 +36,10 @@ def correction_options(func: F) -> F:
     """``--reason``, ``--reported``, ``--dry-run`` and ``--rules``, shared by every correction."""
     func = click.option(
         "--rules",
-        type=params.Choice(sorted(RULES)),
+        type=RULES_TYPE,
         default=DRY_RUN_RULES,
         show_default=True,
-        help="The rules version of --dry-run's impact.",
+        help=RULES_TYPE.help("The rules version of --dry-run's impact."),
     )(func)
     func = click.option("--dry-run", is_flag=True, help="Write nothing; show the ratings it would change.")(func)
     func = reported_option(func)

@@ -14,13 +14,12 @@ import click
 from commands import output, params
 from commands.context import Context, pass_context, refusals
 from commands.corrections import correction_options, report, void_command
-from commands.options import format_option, known_at_option, known_date, reported_option
+from commands.options import RULES_TYPE, format_option, known_at_option, known_date, reported_option
 from commands.params import WHOLE
 from ledger.events import BYE_KINDS
 from ledger.values import EVENT_CLASSES, EVENT_TYPES, MODES
 from projections import CrosstableView, EventRecord, cell_text, quarters_text
 from projections.api import known_date as date_option
-from projections.registry import RULES
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -279,7 +278,7 @@ LIST_COLUMNS = ["event", "name", "type", "start", "end", "mode", "rate_of_play",
 @click.option("--to", metavar="YYYY-MM-DD", help="Only events started on or before this date.")
 @click.option("--type", "type_", type=params.Choice(EVENT_TYPES), help="Only events of this type.")
 @known_at_option
-@format_option(["table", "csv"], "table")
+@format_option(output.FORMATS, "table")
 @pass_context
 def event_list(
     obj: Context, from_: str | None, to: str | None, type_: str | None, known_at: str | None, fmt: str
@@ -315,25 +314,28 @@ def event_list(
     if fmt == "table" and not rows:
         click.echo("no events")
         return
-    click.echo(output.emit(fmt, rows, LIST_COLUMNS), nl=False)
+    text = output.emit(fmt, rows, LIST_COLUMNS, json_text=lambda: output.json_answer("event list", {"events": rows}))
+    click.echo(text, nl=False)
 
 
 @click.command("show")
 @click.argument("event_id", metavar="ID")
 @click.option(
     "--rules",
-    type=params.Choice(sorted(RULES)),
+    type=RULES_TYPE,
     default=SHOW_RULES,
     show_default=True,
-    help="The list whose ratings at the start give the performances (C §14.2).",
+    help=RULES_TYPE.help("The list whose ratings at the start give the performances (C §14.2)."),
 )
 @known_at_option
+@format_option(output.FORMATS, "table")
 @pass_context
-def event_show(obj: Context, event_id: str, rules: str, known_at: str | None) -> None:
+def event_show(obj: Context, event_id: str, rules: str, known_at: str | None, fmt: str) -> None:
     """Show an event: its facts, its games, and its crosstable in the order of IECG C §14.
 
     The crosstable names each player, his federation (else his country) and his rating at the start; a Swiss
     with rounds shows each round as opponent's number, colour and result (5w1), other events the grid.
+    --format json gives the whole answer (docs/formats.md); --format csv the crosstable alone.
 
     \b
     Example:
@@ -344,25 +346,52 @@ def event_show(obj: Context, event_id: str, rules: str, known_at: str | None) ->
         record = ratings.event(event_id, known)
         games = ratings.event_games(event_id, known)
         table = ratings.crosstable_view(event_id, rules, known) if games or record.pairings or record.byes else None
+    rows = [
+        {
+            "game": v.row.game,
+            "white": v.row.white,
+            "black": v.row.black,
+            "result": v.row.result,
+            "finished": v.row.finished,
+            "forfeit": "" if v.row.forfeit == "none" else v.row.forfeit,
+            "adjudicated": "" if v.adjudication is None else f"{v.adjudication[0]} on {v.adjudication[1]}",
+        }
+        for v in games
+    ]
+    if fmt == "csv":
+        cross_rows, columns = crosstable_rows(table) if table is not None else ([], CROSSTABLE_COLUMNS)
+        click.echo(output.csv_text(cross_rows, columns), nl=False)
+        return
+    if fmt == "json":
+        click.echo(output.json_answer("event show", event_json(record, rows, rules, table)), nl=False)
+        return
     click.echo(facts_text(record), nl=False)
     if games:
-        rows = [
-            {
-                "game": v.row.game,
-                "white": v.row.white,
-                "black": v.row.black,
-                "result": v.row.result,
-                "finished": v.row.finished,
-                "forfeit": "" if v.row.forfeit == "none" else v.row.forfeit,
-                "adjudicated": "" if v.adjudication is None else f"{v.adjudication[0]} on {v.adjudication[1]}",
-            }
-            for v in games
-        ]
         click.echo("\ngames:")
         click.echo(output.table(rows, list(rows[0])), nl=False)
     if table is not None:
         click.echo(f"\ncrosstable (IECG C §14; performances from the {rules} list before the start):")
         click.echo(crosstable_text(table), nl=False)
+
+
+def event_json(
+    record: EventRecord, games: list[dict[str, Any]], rules: str, table: CrosstableView | None
+) -> dict[str, Any]:
+    """``event show --format json``: the whole answer (:data:`commands.output.JSON_KEYS`)."""
+    info = record.info
+    return {
+        "event": info.event,
+        "void": record.void,
+        "facts": {key: getattr(info, key) for key in FACT_FLAGS},
+        "withdrawn": [{"player": p, "on": on, "silent": silent} for p, on, silent in record.withdrawn],
+        "byes": [{"player": p, "round": n, "kind": kind, "points": points} for p, n, kind, points in record.byes],
+        "history": [
+            {"position": line.position, "kind": line.kind, "reported": line.reported, "facts": dict(line.facts)}
+            for line in record.lines
+        ],
+        "games": games,
+        "crosstable": None if table is None else {"rules": rules, "rows": crosstable_rows(table)[0]},
+    }
 
 
 def facts_text(record: EventRecord) -> str:
@@ -385,11 +414,20 @@ def facts_text(record: EventRecord) -> str:
     return "\n".join(lines) + "\n"
 
 
+CROSSTABLE_COLUMNS = ["#", "player", "name", "fed", "rating", "points", "SB", "perf", "decided by"]
+"""The columns of every crosstable (:func:`crosstable_rows` adds the grid's, the rounds' and the byes')."""
+
+
 def crosstable_text(view: CrosstableView) -> str:
-    """The crosstable: rank, player, his name, federation and rating at the start; a column a row's opponent
-    (but in a Swiss with rounds), then each round (opponent's number, colour, result: ``5w1``) where the event has
-    rounds; points, Sonneborn-Berger, performance. A column ``no`` numbers the rows when a rank is shared (the
-    rounds name opponents by that number, as the grid's columns do)."""
+    """The crosstable as a table (:func:`crosstable_rows`)."""
+    return output.table(*crosstable_rows(view))
+
+
+def crosstable_rows(view: CrosstableView) -> tuple[list[dict[str, Any]], list[str]]:
+    """The crosstable's rows and columns: rank, player, his name, federation and rating at the start; a
+    column a row's opponent (but in a Swiss with rounds), then each round (opponent's number, colour, result:
+    ``5w1``) where the event has rounds; points, Sonneborn-Berger, performance. A column ``no`` numbers the
+    rows when a rank is shared (the rounds name opponents by that number, as the grid's columns do)."""
     table = view.table
     order = [row.player for row in table.rows]
     rows = []
@@ -419,19 +457,23 @@ def crosstable_text(view: CrosstableView) -> str:
     byes = ["byes"] if any_byes else []
     columns = ["#", "player", "name", "fed", "rating", *(["no"] if numbered else []), *grid, *rounds, *byes,
                "points", "SB", "perf", "decided by"]  # fmt: skip
-    return output.table(rows, columns)
+    return rows, columns
 
 
 @click.command("status")
 @click.argument("event_id", metavar="ID")
 @click.option(
-    "--rules", "rules", multiple=True, type=params.Choice(sorted(RULES)), help="Only these systems [default: all]."
+    "--rules", "rules", multiple=True, type=RULES_TYPE, help=RULES_TYPE.help("Only these systems [default: all].")
 )
 @known_at_option
+@format_option(output.FORMATS, "table")
 @pass_context
-def event_status(obj: Context, event_id: str, rules: tuple[str, ...], known_at: str | None) -> None:
+def event_status(obj: Context, event_id: str, rules: tuple[str, ...], known_at: str | None, fmt: str) -> None:
     """For every registered system: whether and in which period the event's games were rated, and the games
     left out, by the clause that leaves them out.
+
+    --format csv gives a row a system (rules, rated, periods, left_out: ids separated by blanks); --format
+    json the same with each game left out and why (docs/formats.md).
 
     \b
     Example:
@@ -440,12 +482,38 @@ def event_status(obj: Context, event_id: str, rules: tuple[str, ...], known_at: 
     with refusals(obj), obj.ratings() as ratings:
         known = known_date(known_at)
         record = ratings.event(event_id, known)
-        if record.void:
-            void = [line for line in record.lines if line.kind == "voided"][-1]
-            click.echo(f"event {event_id} is void (reported {void.reported}): none of its games is rated")
-            return
-        found = ratings.event_status(event_id, rules or None, known)
+        found = [] if record.void else ratings.event_status(event_id, rules or None, known)
     from commands.explanation_text import say  # the words of why a game is left out: `event status` only
+
+    systems: list[dict[str, Any]] = [
+        {
+            "rules": status.rules,
+            "rated": list(status.rated),
+            "periods": list(status.periods),
+            "left_out": [{"game": game, "reason": say(why)} for game, why in status.left_out],
+        }
+        for status in found
+    ]
+    if fmt == "json":
+        answer = {"event": event_id, "void": record.void, "systems": systems}
+        click.echo(output.json_answer("event status", answer), nl=False)
+        return
+    if fmt == "csv":
+        rows = [
+            {
+                "rules": one["rules"],
+                "rated": " ".join(one["rated"]),
+                "periods": " ".join(one["periods"]),
+                "left_out": " ".join(game["game"] for game in one["left_out"]),
+            }
+            for one in systems
+        ]
+        click.echo(output.csv_text(rows, ["rules", "rated", "periods", "left_out"]), nl=False)
+        return
+    if record.void:
+        void = [line for line in record.lines if line.kind == "voided"][-1]
+        click.echo(f"event {event_id} is void (reported {void.reported}): none of its games is rated")
+        return
 
     for status in found:
         if status.rated:

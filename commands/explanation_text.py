@@ -243,9 +243,13 @@ def say(statement: Statement) -> str:
 def table(x: Explanation) -> str:
     """The table of ``x``, a row a line, each cell printed in its column's style; an opponent the ledger knows
     as his id and name (``1002 Brendan Byrne``)."""
-    headings = [column.heading for column in x.columns]
+    return output.table(table_rows(x), [column.heading for column in x.columns]).rstrip("\n")
+
+
+def table_rows(x: Explanation) -> list[dict[str, Any]]:
+    """The rows of the table of ``x``, keyed by heading, each cell as :func:`table` prints it."""
     names = dict(x.names)
-    rows = [
+    return [
         {
             column.heading: (
                 f"{value} {names[value]}"
@@ -256,7 +260,38 @@ def table(x: Explanation) -> str:
         }
         for row in x.rows
     ]
-    return output.table(rows, headings).rstrip("\n")
+
+
+def game_rows(x: Explanation) -> list[dict[str, Any]]:
+    """The rows of the table of ``x`` for JSON, keyed by heading, each cell its value (a number a number, an
+    absent cell null), with the opponent's name beside his id (``opponent_name``) where the table names him."""
+    names = dict(x.names)
+    rows: list[dict[str, Any]] = []
+    for row in x.rows:
+        found: dict[str, Any] = {}
+        for column, value in zip(x.columns, row, strict=True):
+            found[column.heading] = value
+            if column.heading == OPPONENT and isinstance(value, str) and value in names:
+                found["opponent_name"] = names[value]
+        rows.append(found)
+    return rows
+
+
+def explanation_json(x: Explanation, name: str, since: str | None) -> dict[str, Any]:
+    """``explain --format json``: the whole answer (:data:`commands.output.JSON_KEYS`); the games as values
+    (:func:`game_rows`), not as the table prints them."""
+    return {
+        "player": x.player,
+        "name": name,
+        "rules": x.rules,
+        "period": x.period,
+        "before": dict(x.before),
+        "games": game_rows(x),
+        "terms": dict(x.terms),
+        "after": dict(x.after),
+        "statements": [said for said in (say(s) for s in x.statements if s != TABLE) if said],
+        "since_published": since,
+    }
 
 
 def explanation_text(x: Explanation, name: str) -> str:

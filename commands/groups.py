@@ -27,13 +27,47 @@ DEFAULT_NAME = "record"
 """The explicit name of a group's default command."""
 
 
+NO_LEDGER = frozenset({"commands.reference:rules_", "commands.reference:convert_", "commands.demo:demo"})
+"""The commands that read no ledger (they take no ``--db``)."""
+
+
 def load(where: str) -> click.Command:
-    """The command at ``module:attribute``, its module imported now."""
+    """The command at ``module:attribute``, its module imported now; a command that reads a ledger takes
+    ``--db`` after its name too (:func:`db_option`)."""
     module, _, attribute = where.partition(":")
     command = getattr(import_module(module), attribute)
     if not isinstance(command, click.Command):
         raise TypeError(f"{where} is not a click command")
+    if where not in NO_LEDGER and not isinstance(command, click.Group) and "db_after" not in command_params(command):
+        command.params.append(db_option())
     return command
+
+
+def command_params(command: click.Command) -> set[str | None]:
+    """The names of ``command``'s parameters."""
+    return {param.name for param in command.params}
+
+
+def db_option() -> click.Option:
+    """``--db`` after the command's name (``ratings list --db f.db …``): the same ledger ``ratings --db``
+    names, given here instead (given both places, this one)."""
+    return click.Option(
+        ["--db", "db_after"],
+        metavar="PATH|URL",
+        expose_value=False,
+        callback=_set_db,
+        help="The ledger, as `ratings --db PATH|URL` (either place).",
+    )
+
+
+def _set_db(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        from commands.context import Context
+        from ledger.store import resolve_db
+
+        obj = ctx.find_object(Context)
+        if obj is not None:
+            obj.db = resolve_db(value)
 
 
 class LazyGroup(click.Group):

@@ -7,12 +7,12 @@ from typing import Any
 
 import click
 
-from commands import output, params
+from commands import output
 from commands.context import Context, pass_context, refusals
 from commands.listing import headings
-from commands.options import known_at_option, known_date
+from commands.options import RULES_TYPE, format_option, known_at_option, known_date
 from projections import systems
-from projections.registry import RULES, get_rules, system_for
+from projections.registry import get_rules, system_for
 
 
 @click.command()
@@ -22,8 +22,8 @@ from projections.registry import RULES, get_rules, system_for
     "rules",
     required=True,
     multiple=True,
-    type=params.Choice(sorted(RULES)),
-    help="The rules version (repeatable with --plot: a line of the chart each).",
+    type=RULES_TYPE,
+    help=RULES_TYPE.help("The rules version (repeatable with --plot: a line of the chart each)."),
 )
 @known_at_option
 @click.option(
@@ -33,12 +33,16 @@ from projections.registry import RULES, get_rules, system_for
     type=click.Path(dir_okay=False),
     help="Also draw the history as a chart: FILE ending in .svg or .png (a PNG needs matplotlib, the extra [plot]).",
 )
+@format_option(output.FORMATS, "table")
 @pass_context
-def history(obj: Context, player_id: str, rules: tuple[str, ...], known_at: str | None, plot: str | None) -> None:
+def history(
+    obj: Context, player_id: str, rules: tuple[str, ...], known_at: str | None, plot: str | None, fmt: str
+) -> None:
     """Show a player's rating after every period he was rated in.
 
     With --plot, also draw it as a chart, one line for each --rules; with several --rules,
-    each one's table is printed under its name.
+    each one's table is printed under its name. --format csv takes one --rules;
+    --format json gives every --rules' rows (docs/formats.md).
 
     \b
     Example:
@@ -51,6 +55,8 @@ def history(obj: Context, player_id: str, rules: tuple[str, ...], known_at: str 
 
     if len(rules) > 1 and plot is None:
         raise click.UsageError("several --rules draw one chart: give --plot FILE.svg or FILE.png, or one --rules")
+    if len(rules) > 1 and fmt == "csv":
+        raise click.UsageError("--format csv takes one --rules (one table): give one, or --format json")
     twice = sorted({r for r in rules if rules.count(r) > 1})
     if twice:
         raise click.UsageError(f"--rules {twice[0]} is given twice")
@@ -58,6 +64,7 @@ def history(obj: Context, player_id: str, rules: tuple[str, ...], known_at: str 
         check_plot(plot)
     texts: list[str] = []
     series: list[Series] = []
+    histories: list[dict[str, Any]] = []
     with refusals(obj):
         if plot is not None:  # never onto the ledger or its projections file
             obj.output(plot, "--plot")
@@ -68,20 +75,30 @@ def history(obj: Context, player_id: str, rules: tuple[str, ...], known_at: str 
             system = system_for(params)
             found = ratings.history(player_id, one, known)
             heading = f"{one}:\n" if len(rules) > 1 else ""
+            keys = systems.history_keys(system)
             if not found:
-                texts.append(f"{heading}{player_id} has no {system.rated} games under {one}\n")
+                if fmt == "csv":
+                    texts.append(output.csv_text([], keys))
+                else:
+                    texts.append(f"{heading}{player_id} has no {system.rated} games under {one}\n")
                 series.append(Series(one, ()))
+                histories.append({"rules": one, "rows": []})
                 continue
             info = systems.player_info(ratings.projector.view(known))(player_id)
             rows = systems.history_rows(params, system, player_id, found, info)
-            keys = systems.history_keys(system)
-            texts.append(heading + output.table(rows, keys, headings(system, keys)))
+            text = output.emit("csv" if fmt == "csv" else "table", rows, keys, headings(system, keys))
+            texts.append(heading + text)
             series.append(Series(one, chart_points(rows)))
-        if plot is not None:
+            histories.append({"rules": one, "rows": rows})
+        if plot is not None or fmt == "json":
             name = ratings.name(player_id, known)
     if plot is not None:  # the chart first: a chart that cannot be written refuses the command, tables and all
         write_history(plot, series, f"{player_id} {name}: rating history", name)
-    click.echo("\n".join(texts), nl=False)
+    if fmt == "json":
+        answer = {"player": player_id, "name": name, "histories": histories}
+        click.echo(output.json_answer("history", answer), nl=False)
+    else:
+        click.echo("\n".join(texts), nl=False)
     if plot is not None:
         click.echo(f"chart written to {plot}", err=True)
 

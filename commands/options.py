@@ -9,12 +9,15 @@ import click
 
 from commands import params
 from projections.api import known_date as _known_date
-from projections.registry import RULES
+from projections.registry import FAMILIES, RULES
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+RULES_TYPE = params.RulesChoice(RULES, [family.name for family in FAMILIES])
+"""The type of every ``--rules`` option: a registered rules version, shown as ``RULES`` with its families."""
+
 rules_option = click.option(
-    "--rules", "rules", required=True, type=params.Choice(sorted(RULES)), help="The rules version."
+    "--rules", "rules", required=True, type=RULES_TYPE, help=RULES_TYPE.help("The rules version.")
 )
 period_option = click.option("--period", required=True, metavar="YYYY-MM", help="The rating period (its first month).")
 reported_option = click.option(
@@ -29,7 +32,14 @@ known_at_option = click.option(
 
 def format_option(formats: list[str], default: str) -> Callable[[F], F]:
     """``--format``, one of ``formats`` (what :func:`commands.output.emit` writes)."""
-    return click.option("--format", "fmt", type=params.Choice(formats), default=default, show_default=True)
+    return click.option(
+        "--format",
+        "fmt",
+        type=params.Choice(formats),
+        default=default,
+        show_default=True,
+        help="How the answer is printed (docs/formats.md: each command's JSON keys).",
+    )
 
 
 def known_date(known_at: str | None) -> str | None:

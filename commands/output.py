@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
@@ -125,6 +126,124 @@ def emit(
     if table_text is not None:
         return table_text(rows, columns)
     return table(rows, columns, headers)
+
+
+FORMATS = ["table", "csv", "json"]
+"""The formats of every command that prints a table or a record (``--format``:
+:func:`commands.options.format_option`)."""
+
+JSON_KEYS: dict[str, dict[str, str]] = {
+    "list": {
+        "rules": "string",
+        "period": "string, YYYY-MM",
+        "players": "array of objects, a player each, with the columns of the table (the system's keys)",
+    },
+    "players": {
+        "lists": "object: each --rules version → the period of its latest list (string or null)",
+        "players": "array of objects: player, name, country, federation, sex, title, born, fide_id (strings or null), "
+        "national_ids (object), status (string), lists (object: rules → {rating, status} or null)",
+    },
+    "pool": {
+        "rules": "string",
+        "periods": "array of objects, a period each: "
+        + ", ".join(
+            ["period", "listed", "mean", "median", "entered", "entered_points", "left", "left_points", "drift", "net"]
+        ),
+    },
+    "history": {
+        "player": "string",
+        "name": "string",
+        "histories": "array of objects, one a --rules: rules (string), rows (array of objects, the table's columns)",
+    },
+    "explain": {
+        "player": "string",
+        "name": "string",
+        "rules": "string",
+        "period": "string, YYYY-MM",
+        "before": "object, name → number, string or null: his terms on the list before (empty: not rated)",
+        "games": (
+            "array of objects, a game a row, keyed by the table's headings, each cell its value (number, string "
+            "or null), and opponent_name beside the opponent's id"
+        ),
+        "terms": "object, name → number, string or null: the period's terms",
+        "after": "object, name → number, string or null: his terms after (empty: not rated)",
+        "statements": "array of strings: every line the text says, but the table and blank lines",
+        "since_published": "string or null: the text of --since-published",
+    },
+    "diff": {
+        "period": "string, YYYY-MM",
+        "first": "object: rules (string), known_at (string or null)",
+        "second": "object: rules (string), known_at (string or null)",
+        "changes": "array of objects: player, name (strings), before, after (object of rating, status, position; "
+        "null: off the list), change (integer or null)",
+    },
+    "event list": {"events": "array of objects, an event each, the table's columns"},
+    "event show": {
+        "event": "string",
+        "void": "boolean",
+        "facts": "object: each fact of the event now (name, type, start, end, ...; null where not recorded)",
+        "withdrawn": "array of objects: player, on (strings), silent (boolean)",
+        "byes": "array of objects: player (string), round (integer), kind (string), points (number or null)",
+        "history": "array of objects: position (integer), kind, reported (strings), facts (object)",
+        "games": "array of objects, a game each: game, white, black, result, finished, forfeit, adjudicated",
+        "crosstable": "object or null: rules (string), rows (array of objects, the crosstable's columns)",
+    },
+    "event status": {
+        "event": "string",
+        "void": "boolean",
+        "systems": "array of objects: rules (string), rated (array of game ids), periods (array of strings), "
+        "left_out (array of objects: game, reason)",
+    },
+    "rules": {
+        "rules": "array of objects: name, in_force_from (strings), until (string or null), status (string), "
+        "changes (array of objects: clause, description)",
+    },
+    "convert": {
+        "from": "string",
+        "to": "string",
+        "given": "number",
+        "value": "number, exact (not rounded)",
+        "formula": "string",
+        "condition": "string: the branch of the formula that applied (empty: the only one)",
+        "on": "string or null, YYYY-MM-DD: the date asked for",
+        "in_force": "string",
+        "source": "string",
+    },
+    "game show": {
+        "game": "string",
+        "known_at": "string or null",
+        "recorded": "object, a log entry: position (integer), type (string), facts (object), recorded_by, "
+        "reported_on (strings)",
+        "amendments": "array of log entries, in log order",
+        "now": "object: the game's facts as it stands, status (string), adjudicated (object of result, on; or null)",
+        "withheld": "string or null: why no list uses the game",
+        "players": "object: white, black → object of player, name, federation, sex, title",
+    },
+    "log": {
+        "position": "integer (a line each event: JSON Lines, not one object)",
+        "type": "string",
+        "facts": "object",
+        "recorded_by": "string",
+        "reported_on": "string, YYYY-MM-DD",
+    },
+    "convert --list": {"conversions": "array of objects: from, to, in_force, formula, source (strings)"},
+}
+"""The keys of each command's ``--format json`` answer (one JSON object), and each one's type: what
+docs/formats.md lists, and what :func:`json_answer` writes (a test runs each and compares)."""
+
+
+def json_answer(command: str, answer: Mapping[str, Any]) -> str:
+    """``answer``, the object of ``command``'s ``--format json``, as JSON text (indented, a line end after),
+    holding exactly the keys :data:`JSON_KEYS` declares for it.
+
+    >>> print(json_answer("event list", {"events": []}), end="")
+    {
+      "events": []
+    }
+    """
+    if list(answer) != list(JSON_KEYS[command]):
+        raise AssertionError(f"{command}: JSON keys {list(answer)} are not {list(JSON_KEYS[command])}")
+    return json.dumps(answer, ensure_ascii=False, indent=2) + "\n"
 
 
 def os_reason(error: OSError) -> str:

@@ -11,6 +11,7 @@ option; the ledger bounds the value itself (:mod:`ledger.values`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import click
@@ -70,3 +71,25 @@ class Choice(click.Choice[str]):
 
     def get_missing_message(self, param: click.Parameter, ctx: click.Context | None) -> str:
         return f"Choose from: {', '.join(str(choice) for choice in self.choices)}"
+
+
+class RulesChoice(Choice):
+    """``--rules``: a registered rules version. Its help shows ``RULES`` and the families, not every
+    version (``ratings rules`` lists them); a name not registered is still refused with every valid one.
+
+    >>> choice = RulesChoice(["iecg-1.6", "iecg-1.7", "fide-2024"], ["iecg", "fide"])
+    >>> choice.help("The rules version.")
+    'The rules version: a version of iecg or fide (`ratings rules` lists them).'
+    """
+
+    def __init__(self, names: Iterable[str], families: Sequence[str]) -> None:
+        super().__init__(sorted(names))
+        self.families = list(families)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str:
+        return "RULES"
+
+    def help(self, text: str) -> str:
+        """``text`` (ending in a full stop), saying which names are valid and where to find them."""
+        families = ", ".join(self.families[:-1]) + " or " + self.families[-1]
+        return f"{text.removesuffix('.')}: a version of {families} (`ratings rules` lists them)."

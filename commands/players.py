@@ -10,16 +10,16 @@ from typing import Any
 
 import click
 
-from commands import output, params
+from commands import output
 from commands.context import Context, pass_context, refusals
-from commands.options import format_option
+from commands.options import RULES_TYPE, format_option
 from ledger import identities
 from ledger.errors import InvalidTextError
 from ledger.events import IDENTITY_TYPES
 from ledger.values import check_country
 from projections.lists import RatingList
 from projections.players_view import PlayerLine, latest_period, player_lines, select, with_standings
-from projections.registry import FAMILIES, RULES, get_rules
+from projections.registry import FAMILIES, get_rules
 
 KEYS = ("player", "name", "country", "federation", "sex", "title", "born", "fide_id", "national_ids", "status")
 """The columns every listing has, before one for each ``--rules``."""
@@ -108,8 +108,10 @@ FAMILY_RULES = tuple(name for family in FAMILIES for name in family.current)
     "--rules",
     "rules",
     multiple=True,
-    type=params.Choice(sorted(RULES)),
-    help="Add a column: the player's rating and status on this rules version's latest list (repeatable).",
+    type=RULES_TYPE,
+    help=RULES_TYPE.help(
+        "Add a column: the player's rating and status on this rules version's latest list (repeatable)."
+    ),
 )
 @click.option(
     "--all-lists",

@@ -28,7 +28,7 @@ def pool_rows(pool: list[PoolPeriod]) -> list[dict[str, object]]:
 @click.option("--from", "first", required=True, metavar="YYYY-MM", help="The first period.")
 @click.option("--to", "last", required=True, metavar="YYYY-MM", help="The last period.")
 @known_at_option
-@format_option(["table", "csv"], "table")
+@format_option(output.FORMATS, "table")
 @click.option(
     "--plot",
     "plot",
@@ -65,6 +65,13 @@ def pool(obj: Context, rules: str, first: str, last: str, known_at: str | None, 
     if plot is not None:  # the chart first: a chart that cannot be written refuses the command, table and all
         write_pool(plot, found, f"Pool of {rules} {first} to {last}")
     rows = pool_rows(found)
-    click.echo(output.emit(fmt, rows, POOL_KEYS, POOL_HEADERS), nl=False)
+    text = output.emit(
+        fmt,
+        rows,
+        POOL_KEYS,
+        POOL_HEADERS,
+        json_text=lambda: output.json_answer("pool", {"rules": rules, "periods": rows}),
+    )
+    click.echo(text, nl=False)
     if plot is not None:
         click.echo(f"chart written to {plot}", err=True)

@@ -52,10 +52,10 @@ from typing import Any, NamedTuple
 import click
 import sqlite_utils
 
-from commands import output, params
+from commands import output
 from commands.context import Context, pass_context, refusals, say
 from commands.explanation_text import explanation_text
-from commands.options import known_at_option, known_date
+from commands.options import RULES_TYPE, known_at_option, known_date
 from ledger import identities
 from ledger.errors import InvalidValueError, LedgerError
 from ledger.events import IDENTITY_TYPES
@@ -64,7 +64,7 @@ from projections import quarters_text, systems
 from projections.api import Ratings
 from projections.audit import as_published, digest
 from projections.players_view import player_lines
-from projections.registry import RULES, get_rules, system_for
+from projections.registry import get_rules, system_for
 from projections.replay import Projector
 from projections.site_data import period_explainer
 from projections.span import check_span
@@ -762,8 +762,8 @@ def write(out: Path, meta_file: Path, contents: Contents, meta: dict[str, Any]) 
 
 @click.command("publish-db")
 @click.option(
-    "--rules", "rules", required=True, multiple=True, type=params.Choice(sorted(RULES)), help="A rules version "
-    "(repeatable)."
+    "--rules", "rules", required=True, multiple=True, type=RULES_TYPE, help=RULES_TYPE.help("A rules version "
+    "(repeatable).")
 )  # fmt: skip
 @click.option("--from", "first", metavar="YYYY-MM", help="The first month [default: the ledger's first fact].")
 @click.option("--to", "last", metavar="YYYY-MM", help="The last month [default: the ledger's last fact].")

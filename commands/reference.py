@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
-from commands import params
+from commands import output, params
 from commands.context import Context, pass_context, refusals
-from commands.options import reported_option
+from commands.options import format_option, reported_option
 from commands.params import DECIMAL, WHOLE
 from commands.rules_text import format_rules_table
 from ledger.values import ADJUSTABLE_SYSTEMS, parse_date
 from projections.rules.conversions import (
+    CONVERSIONS,
     SYSTEM_NAMES,
+    SYSTEMS,
+    Converted,
     check_in_range,
     convert,
     format_conversion,
@@ -20,14 +25,40 @@ from projections.rules.conversions import (
 
 
 @click.command("rules")
-def rules_() -> None:
+@format_option(output.FORMATS, "table")
+def rules_(fmt: str) -> None:
     """List every registered rules version: its dates in force, and how it differs from its predecessor.
+
+    --format csv gives a row a change (a version without changes: one row, its clause and description empty).
 
     \b
     Example:
         ratings rules
+        ratings rules --format json
     """
-    click.echo(format_rules_table(), nl=False)
+    if fmt == "table":
+        click.echo(format_rules_table(), nl=False)
+        return
+    from projections.registry import describe_rules
+
+    described: list[dict[str, Any]] = [
+        {
+            "name": entry.name,
+            "in_force_from": entry.in_force_from.isoformat(),
+            "until": None if entry.until is None else entry.until.isoformat(),
+            "status": entry.status,
+            "changes": [{"clause": clause, "description": description} for clause, description in entry.changes],
+        }
+        for entry in describe_rules()
+    ]
+    columns = ["name", "in_force_from", "until", "status", "clause", "description"]
+    rows = [
+        {**entry, **change}
+        for entry in described
+        for change in (entry["changes"] or [{"clause": "", "description": ""}])
+    ]
+    text = output.emit(fmt, rows, columns, json_text=lambda: output.json_answer("rules", {"rules": described}))
+    click.echo(text, nl=False)
 
 
 @click.command("convert")
@@ -36,8 +67,11 @@ def rules_() -> None:
 @click.option("--to", "target", type=params.Choice(SYSTEM_NAMES), help="The system to convert to.")
 @click.option("--on", "on", metavar="YYYY-MM-DD", help="Use the formula in force on this date [default: the latest].")
 @click.option("--list", "show", is_flag=True, help="List every conversion, with its dates and source.")
-def convert_(value: float | None, source: str | None, target: str | None, on: str | None, show: bool) -> None:
+@format_option(output.FORMATS, "table")
+def convert_(value: float | None, source: str | None, target: str | None, on: str | None, show: bool, fmt: str) -> None:
     """Convert a rating between systems by the formula in force on a date (seeds 003, 004).
+
+    --format csv and json give the conversion's parts (docs/formats.md); with --list, every conversion.
 
     \b
     Example:
@@ -45,14 +79,50 @@ def convert_(value: float | None, source: str | None, target: str | None, on: st
         ratings convert --list
     """
     if show:
-        click.echo(list_conversions(), nl=False)
+        if fmt == "table":
+            click.echo(list_conversions(), nl=False)
+            return
+        rows = conversion_rows()
+        text = output.emit(
+            fmt, rows, list(rows[0]), json_text=lambda: output.json_answer("convert --list", {"conversions": rows})
+        )
+        click.echo(text, nl=False)
         return
     if value is None or source is None or target is None:
         raise click.UsageError("give VALUE, --from and --to (or --list)")
     with refusals():
         day = parse_date(on, "--on date") if on else None
         converted = convert(check_in_range(value, source), source, target, day)
-    click.echo(format_conversion(converted))
+    if fmt == "table":
+        click.echo(format_conversion(converted))
+        return
+    row = conversion_row(converted)
+    click.echo(output.emit(fmt, [row], list(row), json_text=lambda: output.json_answer("convert", row)), nl=False)
+
+
+def conversion_rows() -> list[dict[str, str]]:
+    """``convert --list`` as rows: the columns of its table."""
+    return [
+        {"from": c.source, "to": c.target, "in_force": c.dates, "formula": c.text, "source": c.cite}
+        for c in CONVERSIONS
+    ]
+
+
+def conversion_row(c: Converted) -> dict[str, object]:
+    """A conversion's parts (``convert --format json``): what :func:`format_conversion` writes in words."""
+    conversion = c.conversion
+    symbol = next(system.symbol for system in SYSTEMS if system.name == conversion.source)
+    return {
+        "from": conversion.source,
+        "to": conversion.target,
+        "given": c.given,
+        "value": c.value,
+        "formula": c.piece.text,
+        "condition": c.piece.condition(symbol),
+        "on": None if c.on is None else c.on.isoformat(),
+        "in_force": conversion.dates,
+        "source": conversion.cite,
+    }
 
 
 @click.command("adjust")

@@ -32,18 +32,18 @@ import click
 import jinja2
 from markupsafe import Markup
 
-from commands import output, params
+from commands import output
 from commands.chart import player_svg
 from commands.context import Context, pass_context, refusals
 from commands.explanation_text import STYLES, say
 from commands.listing import headings, list_text
-from commands.options import known_at_option, known_date
+from commands.options import RULES_TYPE, known_at_option, known_date
 from ledger.chain import Head
 from ledger.site_folder import Staging, check_replaceable
 from projections import CrosstableView, System, SystemStatus, cell_text, quarters_text
 from projections.api import Ratings
 from projections.audit import Line, Publication
-from projections.registry import RULES, get_rules, system_for
+from projections.registry import get_rules, system_for
 from projections.rules.explanation import OPPONENT, TABLE, Explanation
 from projections.site_data import (
     BIRTH_DATES,
@@ -254,8 +254,8 @@ BUILD_OPTIONS = {"rules": "--rules", "first": "--from", "last": "--to", "out": "
     "--rules",
     "rules",
     multiple=True,
-    type=params.Choice(sorted(RULES)),
-    help="A rules version (repeatable; needed to build).",
+    type=RULES_TYPE,
+    help=RULES_TYPE.help("A rules version (repeatable; needed to build)."),
 )
 @click.option("--from", "first", metavar="YYYY-MM", help="The first period (needed to build).")
 @click.option("--to", "last", metavar="YYYY-MM", help="The last period (needed to build).")

@@ -12,7 +12,7 @@ import click
 from commands import params
 from commands.context import Context, pass_context, refusals
 from commands.corrections import DRY_RUN_RULES, correction_options, report, void_command
-from commands.options import reported_option
+from commands.options import RULES_TYPE, reported_option
 from ledger.values import ADJUSTABLE_SYSTEMS, PRIOR_SYSTEMS
 from projections.registry import RULES
 
@@ -89,8 +89,10 @@ def prior_void(
 @click.option("--dry-run", is_flag=True, help="Write nothing; show the ratings it would change.")
 @click.option(
     "--rules",
-    type=params.Choice(sorted(RULES)),
-    help=f"The rules version of --dry-run's impact [default: the adjustment's system, else {DRY_RUN_RULES}].",
+    type=RULES_TYPE,
+    help=RULES_TYPE.help(
+        f"The rules version of --dry-run's impact [default: the adjustment's system, else {DRY_RUN_RULES}]."
+    ),
 )
 @pass_context
 def adjust_void(
