@@ -370,12 +370,13 @@ class Tournaments(Players, Corrections):
     def _no_game_in_round(self, tournament: str, player: str, number: int) -> None:
         """Refuse a bye where the player has a game of the event in that round (by its import id)."""
         prefix = f"{tournament}-R{number}-"
+        marker = f"-R{number}-".encode()  # ASCII in every JSON encoding of the id: only such states are decoded
         reader = self.reader()
         try:
             ids = [
-                record.facts()["game"]
+                game
                 for record in reader.records_of(("GameRecorded",))
-                if str(record.facts().get("game", "")).startswith(prefix)
+                if marker in record.state and str(game := record.facts().get("game", "")).startswith(prefix)
             ]
         finally:
             reader.close()
