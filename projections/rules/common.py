@@ -91,19 +91,6 @@ class Game(NamedTuple):
             return self.day
         return event.end
 
-    def began(self) -> str:
-        """The day the game's event began, as a system that rates events whole reads it: its event's start, else
-        (no event, or a game recorded before its event's start) its own day.
-
-        >>> e = EventInfo("E", "Open", "swiss", "2024-04-28", "2024-05-03", None, "otb", None, 9)
-        >>> Game("g", "a", "b", 2, "2024-05-02", None, None, "otb", e).began()
-        '2024-04-28'
-        """
-        event = self.event
-        if event is None or self.day < event.start:
-            return self.day
-        return event.start
-
 
 class PriorValue(NamedTuple):
     """A rating the player brought from another system (the ledger's ``PriorRatingRecorded``)."""

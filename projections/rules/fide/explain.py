@@ -172,12 +172,13 @@ def _event(entry: Entry) -> Statement:
 
 
 def _event_list(
-    params: FideParams, index: int, games: Sequence[Game], entries: Sequence[Entry], own: int, k: int
+    params: FideParams, games: Sequence[Game], entries: Sequence[Entry], own: int, k: int
 ) -> list[Statement]:
     """Choice 13: each of his events (registered, or a free-text tournament) with a game rated for him, when it
     began, the list in force then, and his rating and K on it."""
-    events = events_of(params, index, games)
-    key_of = {game.game: event_of(game) for game in games}
+    keys = [event_of(game) for game in games]
+    events = events_of(params, games, keys)
+    key_of = dict(zip((game.game for game in games), keys, strict=True))
     said: list[Statement] = []
     seen: set[tuple[str, str]] = set()
     for entry in entries:
@@ -210,7 +211,7 @@ def _rated(
     own = start.rating
     assert own is not None
     done = assess(params, x.index, start, entries, born)
-    x.notes += _event_list(params, x.index, games, entries, own, done.k_base)
+    x.notes += _event_list(params, games, entries, own, done.k_base)
     rows: list[tuple[Cell, ...]] = []
     upgrade_games: dict[str | None, str] = {}
     for entry, how in zip(entries, done.upgrades, strict=True):

@@ -328,33 +328,30 @@ class EventTerms(NamedTuple):
     """An event of the run as its games are rated (choice 13): when it began and ended, and the period whose
     list was in force at its start."""
 
-    name: str | None
     began: str
     ended: str
     listed: int
 
 
 def events_of(
-    params: FideParams, index: int, games: Sequence[Game], keys: Sequence[tuple[str, str]] | None = None
+    params: FideParams, games: Sequence[Game], keys: Sequence[tuple[str, str]] | None = None
 ) -> dict[tuple[str, str], EventTerms]:
-    """The events of the run's games (``keys``: each game's :func:`_event_of`, when known): a registered event
+    """The events of the run's games (``keys``: each game's :func:`event_of`, when known): a registered event
     from its start to its end, another from the first to the last of its games in the period."""
-    days: dict[tuple[str, str], tuple[str, str, str | None]] = {}
+    days: dict[tuple[str, str], tuple[str, str]] = {}
     for game, key in zip(games, keys if keys is not None else [event_of(game) for game in games], strict=True):
         found = days.get(key)
         if key[0] == "event":
             if found is None:
                 event = game.event
                 assert event is not None
-                days[key] = (event.start, event.end or game.day, event.event)
+                days[key] = (event.start, event.end or game.day)
         elif found is None:
-            days[key] = (game.day, game.day, key[1] or None)
+            days[key] = (game.day, game.day)
         else:
-            days[key] = (min(found[0], game.day), max(found[1], game.day), found[2])
-    periods = params.periods
-    return {
-        key: EventTerms(name, began, ended, periods.index_of_day(began)) for key, (began, ended, name) in days.items()
-    }
+            days[key] = (min(found[0], game.day), max(found[1], game.day))
+    at = params.periods.index_of_day
+    return {key: EventTerms(began, ended, at(began)) for key, (began, ended) in days.items()}
 
 
 def _completed_before(
@@ -368,7 +365,7 @@ def _completed_before(
     """Each of ``players``' rated games of period ``at`` (against an opponent rated on its list), with the day
     its event ended: the games that count toward K for an event beginning after that day (§8.3.3)."""
     found: dict[str, list[tuple[str, int]]] = {}
-    ends = {key: terms.ended for key, terms in events_of(params, at, games).items()}
+    ends = {key: terms.ended for key, terms in events_of(params, games).items()}
     for game in games:
         for player, opponent in ((game.white, game.black), (game.black, game.white)):
             if player in players and start_state(params, at, opponent, states, info).rating is not None:
@@ -391,7 +388,7 @@ def period_entries(
     entry says his own rating and K where his event's differ from his period's."""
     starts: dict[str, FideState] = {}
     keys = [event_of(game) for game in games]
-    events = events_of(params, index, games, keys)
+    events = events_of(params, games, keys)
     first: dict[str, tuple[str, str]] = {}
     mixed: set[str] = set()  # the players in two events of the run
     for game, key in zip(games, keys, strict=True):
